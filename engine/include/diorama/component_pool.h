@@ -1,0 +1,166 @@
+#pragma once
+// Component pools: one dense sparse set per component type. Entities are object slot indices.
+// Component data lives in fixed-size pages, so adding components never moves existing ones
+// (references taken during a view stay valid); removal swaps the last element into the hole.
+
+#include "diorama/reflection.h"
+
+#include <cassert>
+#include <cstddef>
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <new>
+#include <utility>
+#include <vector>
+
+namespace diorama {
+
+// The type-erased part of a pool, used by the world for runtime-typed access.
+class PoolBase {
+public:
+    static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
+    static constexpr std::uint32_t kPageShift = 12;
+    static constexpr std::uint32_t kPageSize = 1u << kPageShift; // components per page
+
+    virtual ~PoolBase() = default;
+    PoolBase() = default;
+    PoolBase(const PoolBase&) = delete;
+    PoolBase& operator=(const PoolBase&) = delete;
+
+    [[nodiscard]] ComponentId id() const { return m_id; }
+    // Number of components in the pool.
+    [[nodiscard]] std::size_t size() const { return m_dense.size(); }
+    [[nodiscard]] bool contains(std::uint32_t entity) const {
+        return entity < m_sparse.size() && m_sparse[entity] != kAbsent;
+    }
+    // Position of entity in the dense arrays; precondition: contains(entity).
+    [[nodiscard]] std::uint32_t position(std::uint32_t entity) const { return m_sparse[entity]; }
+    // The entities in dense order.
+    [[nodiscard]] const std::vector<std::uint32_t>& entities() const { return m_dense; }
+
+    // Adds a default-constructed component for entity; precondition: !contains(entity).
+    virtual void* emplace(std::uint32_t entity) = 0;
+    // The component of entity, or nullptr.
+    [[nodiscard]] virtual void* find(std::uint32_t entity) = 0;
+    [[nodiscard]] const void* find(std::uint32_t entity) const {
+        return const_cast<PoolBase*>(this)->find(entity);
+    }
+    // Removes entity's component (the last one moves into its place); no-op when absent.
+    virtual void erase(std::uint32_t entity) = 0;
+    // Swaps the components (and entities) at two dense positions.
+    virtual void swap_positions(std::uint32_t a, std::uint32_t b) = 0;
+    // Removes every component.
+    virtual void clear() = 0;
+    // Bytes held by the pool (pages, sparse and dense arrays).
+    [[nodiscard]] virtual std::size_t memory_bytes() const = 0;
+
+    // ---- owned groups (managed by the world) ----
+    // Index of the group that owns this pool, or -1.
+    int group = -1;
+
+protected:
+    ComponentId m_id = 0;
+    std::vector<std::uint32_t> m_sparse; // entity -> dense position, or kAbsent
+    std::vector<std::uint32_t> m_dense;  // dense position -> entity
+};
+
+template <class T>
+class Pool final : public PoolBase {
+public:
+    Pool() { m_id = component_id<T>(); }
+    ~Pool() override { clear(); release_pages(); }
+
+    void* emplace(std::uint32_t entity) override { return &emplace_typed(entity); }
+
+    T& emplace_typed(std::uint32_t entity) {
+        assert(!contains(entity));
+        const auto pos = static_cast<std::uint32_t>(m_dense.size());
+        if ((pos >> kPageShift) >= m_pages.size()) add_page();
+        if (entity >= m_sparse.size())
+            m_sparse.resize(std::max<std::size_t>(entity + 1, m_sparse.size() * 2), kAbsent);
+        if (m_dense.size() == m_dense.capacity())
+            m_dense.reserve(std::max<std::size_t>(16, m_dense.capacity() * 2));
+        // Everything that can throw happened above: the pool is unchanged if it did.
+        T* slot = new (&raw_at(pos)) T();
+        m_dense.push_back(entity);
+        m_sparse[entity] = pos;
+        return *slot;
+    }
+
+    [[nodiscard]] void* find(std::uint32_t entity) override { return get(entity); }
+
+    // The component of entity, or nullptr.
+    [[nodiscard]] T* get(std::uint32_t entity) {
+        if (entity >= m_sparse.size()) return nullptr;
+        const std::uint32_t pos = m_sparse[entity];
+        return pos == kAbsent ? nullptr : &at(pos);
+    }
+
+    [[nodiscard]] const T* get(std::uint32_t entity) const { return const_cast<Pool*>(this)->get(entity); }
+
+    // The component at a dense position; precondition: pos < size().
+    [[nodiscard]] T& at(std::uint32_t pos) { return raw_at(pos); }
+    [[nodiscard]] const T& at(std::uint32_t pos) const { return const_cast<Pool*>(this)->raw_at(pos); }
+
+    // Page p's first component; a page holds kPageSize components (the last one fewer).
+    [[nodiscard]] T* page(std::size_t p) { return m_pages[p]; }
+
+    void erase(std::uint32_t entity) override {
+        if (!contains(entity)) return;
+        const std::uint32_t pos = m_sparse[entity];
+        const auto last = static_cast<std::uint32_t>(m_dense.size() - 1);
+        if (pos != last) {
+            at(pos) = std::move(at(last));
+            const std::uint32_t moved = m_dense[last];
+            m_dense[pos] = moved;
+            m_sparse[moved] = pos;
+        }
+        at(last).~T();
+        m_dense.pop_back();
+        m_sparse[entity] = kAbsent;
+    }
+
+    void swap_positions(std::uint32_t a, std::uint32_t b) override {
+        if (a == b) return;
+        using std::swap;
+        swap(at(a), at(b));
+        swap(m_dense[a], m_dense[b]);
+        m_sparse[m_dense[a]] = a;
+        m_sparse[m_dense[b]] = b;
+    }
+
+    void clear() override {
+        for (std::uint32_t pos = 0; pos < m_dense.size(); ++pos) at(pos).~T();
+        for (std::uint32_t e : m_dense) m_sparse[e] = kAbsent;
+        m_dense.clear();
+    }
+
+    [[nodiscard]] std::size_t memory_bytes() const override {
+        return m_pages.size() * kPageSize * sizeof(T) + m_sparse.capacity() * sizeof(std::uint32_t) +
+               m_dense.capacity() * sizeof(std::uint32_t) + m_pages.capacity() * sizeof(T*);
+    }
+
+private:
+    T& raw_at(std::uint32_t pos) { return m_pages[pos >> kPageShift][pos & (kPageSize - 1)]; }
+
+    void add_page() {
+        m_pages.reserve(m_pages.size() + 1);
+        auto* mem = static_cast<T*>(::operator new(kPageSize * sizeof(T), std::align_val_t{alignof(T)}));
+        m_pages.push_back(mem);
+    }
+    void release_pages() {
+        for (T* p : m_pages) ::operator delete(p, std::align_val_t{alignof(T)});
+        m_pages.clear();
+    }
+
+    std::vector<T*> m_pages; // raw storage; slots [0, size()) hold live components
+};
+
+template <class T>
+std::unique_ptr<PoolBase> make_typed_pool() {
+    return std::make_unique<Pool<T>>();
+}
+
+} // namespace diorama

@@ -1,0 +1,39 @@
+#pragma once
+// Strict JSON for Diorama's files: parsing that refuses duplicate keys, limits depth and size, and
+// reports line and column; writing that is stable (sorted keys, shortest round-trip floats, short
+// number arrays on one line) so saved files diff well.
+
+#include "diorama/result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace diorama {
+
+using Json = nlohmann::json;
+
+struct JsonLimits {
+    std::size_t max_bytes = 256u << 20; // larger input is refused before parsing
+    int max_depth = 64;                 // deeper nesting is refused while parsing
+};
+
+// Parses text; `file` names the source in errors ("scenes/a.scene.json:3:14: ...").
+[[nodiscard]] Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits limits = {});
+
+// Pretty text: 2-space indent, sorted keys, arrays of numbers/bools inline, trailing newline.
+[[nodiscard]] std::string to_pretty_json(const Json& value);
+// Compact text (no whitespace), for exported data.
+[[nodiscard]] std::string to_compact_json(const Json& value);
+
+// The JSON number for a float: the shortest decimal that reads back as the same float
+// (0.1f is written 0.1, not 0.10000000149011612).
+[[nodiscard]] Json float_to_json(float value);
+
+// "objects[3].components.Transform2D" style path joining.
+[[nodiscard]] std::string json_path(std::string_view parent, std::string_view key);
+[[nodiscard]] std::string json_path(std::string_view parent, std::size_t index);
+
+} // namespace diorama

@@ -1,0 +1,44 @@
+#pragma once
+// Game modules: a game's native code, built as a shared library that registers its component
+// types and systems through one entry point. The player and the editor load the module named by
+// project.json.
+//
+//   DIORAMA_MODULE(registry) {
+//       (void)registry.add<Paddle>();
+//       registry.add_system("ball", ball_system);
+//   }
+
+#include "diorama/result.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace diorama {
+
+class TypeRegistry;
+
+// Defines the module's entry point; the body registers into `registry`.
+#define DIORAMA_MODULE(registry)                                                                    \
+    extern "C" __attribute__((visibility("default"))) void diorama_register_module(                \
+        ::diorama::TypeRegistry& registry)
+
+// The file name of a module: "NAME.so".
+[[nodiscard]] std::string module_file_name(std::string_view name);
+
+// Where modules are looked for, in order: each folder of $DIORAMA_MODULE_PATH (':'-separated),
+// then `extra` (e.g. the executable's ../modules and the project's modules/ folder).
+[[nodiscard]] std::vector<std::filesystem::path> module_search_path(const std::vector<std::filesystem::path>& extra);
+
+struct LoadedModule {
+    std::string name;
+    std::filesystem::path file; // where it was found
+};
+
+// Finds NAME.so on the search path, loads it, and calls its entry point with registry. The
+// library stays loaded for the life of the process (the registry holds its functions).
+[[nodiscard]] Result<LoadedModule> load_module(std::string_view name, const std::vector<std::filesystem::path>& search_path,
+                                               TypeRegistry& registry);
+
+} // namespace diorama

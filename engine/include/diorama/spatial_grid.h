@@ -1,0 +1,95 @@
+#pragma once
+// SpatialGrid: a uniform grid over axis-aligned boxes keyed by a dense uint32 id (the world uses
+// object slot indices). Answers which ids' boxes overlap a rectangle, contain a point, or touch a
+// circle. Boxes are stored exactly; cells only narrow the search, so results are exact.
+
+#include "diorama/geometry.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace diorama {
+
+class SpatialGrid {
+public:
+    // cell_size in world units (> 0). Boxes covering more than kMaxCellsPerBox cells are kept in
+    // a separate list checked by every query, so huge objects never flood the grid.
+    explicit SpatialGrid(float cell_size = 128.0f);
+
+    static constexpr std::size_t kMaxCellsPerBox = 64;
+
+    [[nodiscard]] float cell_size() const { return m_cell_size; }
+
+    // Inserts id with box, or moves it when already present. O(cells touched); nothing happens
+    // when the box covers the same cells as before except that the stored box is updated.
+    void set(std::uint32_t id, const Rect& box);
+    // Removes id; no-op when absent.
+    void remove(std::uint32_t id);
+    // True when id is in the grid.
+    [[nodiscard]] bool contains(std::uint32_t id) const;
+    // The stored box of id; precondition: contains(id).
+    [[nodiscard]] const Rect& box(std::uint32_t id) const;
+    // Number of ids in the grid.
+    [[nodiscard]] std::size_t size() const { return m_count; }
+    // Removes everything (keeps the cell size).
+    void clear();
+
+    // ---- queries: append matching ids to out, each once, in ascending id order ----
+    void query_rect(const Rect& area, std::vector<std::uint32_t>& out) const;
+    void query_point(glm::vec2 point, std::vector<std::uint32_t>& out) const;
+    void query_circle(glm::vec2 center, float radius, std::vector<std::uint32_t>& out) const;
+
+    // Bytes held by the grid's tables (for stats and benchmarks).
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+private:
+    static constexpr std::uint32_t kNoCell = 0xFFFFFFFF;
+
+    struct CellRange {
+        std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1; // inclusive; x1 < x0 means "none"
+        friend bool operator==(const CellRange&, const CellRange&) = default;
+    };
+    struct Entry {
+        Rect box{};
+        CellRange cells{};
+        bool present = false;
+        bool oversized = false;
+    };
+    struct Cell {
+        std::uint64_t key = 0;
+        std::vector<std::uint32_t> ids;
+    };
+    struct Slot {
+        std::uint64_t key = 0;
+        std::uint32_t cell = kNoCell; // index in m_cells; kNoCell = free slot
+    };
+
+    [[nodiscard]] CellRange cells_of(const Rect& box) const;
+    [[nodiscard]] static std::uint64_t cell_key(std::int32_t x, std::int32_t y);
+    [[nodiscard]] static std::uint64_t cell_count(const CellRange& r);
+    [[nodiscard]] std::uint32_t find_cell(std::uint64_t key) const;
+    [[nodiscard]] std::uint32_t find_or_add_cell(std::uint64_t key);
+    void place_in_slots(std::uint64_t key, std::uint32_t cell);
+    void rebuild_slots(std::size_t slot_count);
+    void link(std::uint32_t id, const Entry& e);
+    void unlink(std::uint32_t id, const Entry& e);
+    void release_empty_cells_when_many();
+    [[nodiscard]] std::uint16_t next_query_stamp() const;
+    template <class Accept>
+    void collect(const Rect& area, Accept&& accept, std::vector<std::uint32_t>& out) const;
+
+    float m_cell_size = 128.0f;
+    float m_inv_cell_size = 1.0f / 128.0f;
+    std::size_t m_count = 0;
+    std::vector<Entry> m_entries;               // by id
+    std::vector<Cell> m_cells;                  // cells ever linked, minus released empty ones
+    std::vector<Slot> m_slots;                  // cell key -> m_cells index; 0 or 2^n, half full
+    std::size_t m_empty_cells = 0;              // cells in m_cells holding no id (kept for reuse)
+    std::vector<std::uint32_t> m_oversized;     // ids spanning many cells
+    mutable std::vector<std::uint16_t> m_stamp; // by id: last query seen (0 = none; 16-bit, so it
+                                                // wraps every 65535 queries, see next_query_stamp)
+    mutable std::uint16_t m_query = 0;          // current query stamp
+};
+
+} // namespace diorama

@@ -1,0 +1,59 @@
+#pragma once
+// TypeRegistry: the component types and systems a world knows, in registration order. The
+// built-ins and each game module register here once at start-up; worlds only read it.
+
+#include "diorama/reflection.h"
+#include "diorama/result.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace diorama {
+
+class World;
+
+// A function run once per tick, in registration order.
+struct System {
+    std::string name;
+    std::function<void(World&, float dt_s)> run;
+};
+
+class TypeRegistry {
+public:
+    TypeRegistry() = default;
+    TypeRegistry(const TypeRegistry&) = delete;
+    TypeRegistry& operator=(const TypeRegistry&) = delete;
+
+    // Registers a component type; its update hook (if any) joins the systems. Fails when the
+    // name or the C++ type is already registered, or the name is not an identifier.
+    Result<void> add(TypeInfo info);
+    // Registers component type T from its describe<T>() declaration.
+    template <class T>
+    Result<void> add() { return add(describe<T>()); }
+
+    // Appends a system not tied to one component type (e.g. collisions across types).
+    void add_system(std::string name, std::function<void(World&, float dt_s)> run);
+
+    // The type with this file name, or nullptr.
+    [[nodiscard]] const TypeInfo* find(std::string_view name) const;
+    // The type with this id, or nullptr when the C++ type was never registered.
+    [[nodiscard]] const TypeInfo* find(ComponentId id) const;
+    template <class T>
+    [[nodiscard]] const TypeInfo* find() const { return find(component_id<T>()); }
+
+    // All types in registration order.
+    [[nodiscard]] const std::vector<const TypeInfo*>& types() const { return m_order; }
+    // All systems in registration order.
+    [[nodiscard]] const std::vector<System>& systems() const { return m_systems; }
+
+private:
+    std::vector<std::unique_ptr<TypeInfo>> m_types;  // owned, registration order
+    std::vector<const TypeInfo*> m_order;            // same order, for iteration
+    std::vector<const TypeInfo*> m_by_id;            // ComponentId -> type (or nullptr)
+    std::vector<System> m_systems;
+};
+
+} // namespace diorama

@@ -1,0 +1,511 @@
+#pragma once
+// World: the object store. Owns every object and component; others hold Handles and re-fetch.
+//
+// - Objects live in slots addressed by generational Handles: create, lookup and destroy are O(1);
+//   a handle of a destroyed object (or of a slot since reused) is stale and never dereferenced.
+// - destroy() marks an object (and its descendants); flush() removes marked objects. The
+//   Simulation flushes at the end of every tick.
+// - Components live in dense per-type pools (sparse sets) with paged storage: adding components
+//   never moves existing ones. Pools declared as an owned group (Transform2D + Velocity by
+//   default) keep their common members first and in the same order, so a view over exactly the
+//   group is a straight walk over parallel arrays.
+// - Changes during a view: destroy() is deferred as always; remove<T>() is deferred until the
+//   outermost running view returns (the component stays present until then); add<T>() takes
+//   effect at once and never invalidates references, and a view never visits an object twice.
+// - A pointer from get<T>() is valid until the next structural change: a component added or
+//   removed (joining or leaving an owned group moves grouped components), or a flush. Re-fetch
+//   through the handle after such a change. Inside a view, references stay valid throughout.
+
+#include "diorama/component_pool.h"
+#include "diorama/components.h"
+#include "diorama/geometry.h"
+#include "diorama/handle.h"
+#include "diorama/message.h"
+#include "diorama/reflection.h"
+#include "diorama/result.h"
+#include "diorama/spatial_grid.h"
+#include "diorama/transient_arena.h"
+
+#include <glm/mat3x3.hpp>
+#include <glm/vec2.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+namespace diorama {
+
+class TypeRegistry;
+class PrefabLibrary;
+
+// Index of a layer in the world's ordered layer list (0 is drawn first).
+using LayerId = std::uint32_t;
+
+struct WorldDef {
+    std::uint64_t guid_seed = 0x243f6a8885a308d3ull; // same seed + same operations => same guids
+    float spatial_cell_size = 128.0f;                // world units per grid cell
+    std::string default_layer = "default";           // the name of layer 0
+};
+
+struct ObjectDef {
+    std::string name;
+    LayerId layer = 0;
+    Handle parent{};  // null: a root object
+    Guid guid{};      // null: a new unique guid is generated
+};
+
+// What set_parent keeps unchanged.
+enum class Reparent { KeepLocal, KeepWorld };
+
+// Counters for stats panels and tests.
+struct WorldStats {
+    std::size_t objects = 0;           // live objects, including those marked for destruction
+    std::size_t pending_destroy = 0;   // marked, removed at the next flush
+    std::size_t queued_messages = 0;
+    std::size_t dropped_messages = 0;  // messages whose target was gone at delivery (total)
+    std::size_t stale_accesses = 0;    // calls made with a stale handle (total)
+};
+
+template <class... T>
+class View;
+
+class World {
+public:
+    // The registry must outlive the world.
+    explicit World(const TypeRegistry& registry, WorldDef def = {});
+    ~World();
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+
+    [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
+    // The prefabs game code spawns from (see spawn() in prefab.h); may be null. Not owned.
+    [[nodiscard]] const PrefabLibrary* prefabs() const { return m_prefabs; }
+    void set_prefabs(const PrefabLibrary* prefabs) { m_prefabs = prefabs; }
+
+    // ---- objects ----
+
+    // Creates an object with a Transform2D. Fails (nothing created) when the guid is in use, the
+    // parent is stale, the layer does not exist, or memory runs out.
+    [[nodiscard]] Result<Handle> try_create(const ObjectDef& def = {});
+    // As try_create; on failure logs the reason and returns the null handle.
+    Handle create(const ObjectDef& def = {});
+    // Marks the object and its descendants for destruction at the next flush. Stale: no-op.
+    void destroy(Handle h);
+    // Removes every marked object: on_destroy hooks first, then storage. Returns how many.
+    // Must not be called while a view runs.
+    std::size_t flush();
+    // Destroys every object now (hooks run); layers are kept.
+    void clear();
+
+    // True while the object exists (also when marked for destruction, until the flush).
+    [[nodiscard]] bool alive(Handle h) const {
+        return h.generation != 0 && h.index < m_generation.size() &&
+               m_generation[h.index] == h.generation;
+    }
+    // True when the object is marked for destruction.
+    [[nodiscard]] bool destroying(Handle h) const;
+    // Number of live objects.
+    [[nodiscard]] std::size_t object_count() const { return m_live_count; }
+    // Calls f(Handle) for every live object in slot order.
+    template <class F>
+    void each_object(F&& f) const;
+
+    // ---- identity ----
+
+    [[nodiscard]] Guid guid(Handle h) const;
+    // The live object with this guid, or the null handle.
+    [[nodiscard]] Handle find(Guid g) const;
+    [[nodiscard]] const std::string& name(Handle h) const;
+    void set_name(Handle h, std::string name);
+    // A live object with this name (the earliest named so), or the null handle.
+    [[nodiscard]] Handle find_by_name(std::string_view name) const;
+
+    // ---- layers ----
+
+    // The layer with this name, added at the end if new.
+    LayerId add_layer(std::string_view name);
+    [[nodiscard]] std::optional<LayerId> find_layer(std::string_view name) const;
+    // Layer names in draw order.
+    [[nodiscard]] const std::vector<std::string>& layers() const { return m_layers; }
+    // Renames a layer; fails when the id does not exist or another layer has the name.
+    Result<void> rename_layer(LayerId layer, std::string name);
+    [[nodiscard]] LayerId layer(Handle h) const;
+    // Fails for a stale handle or a layer that does not exist.
+    Result<void> set_layer(Handle h, LayerId layer);
+
+    // ---- hierarchy ----
+
+    [[nodiscard]] Handle parent(Handle h) const;
+    // Children in the order they were attached.
+    [[nodiscard]] std::vector<Handle> children(Handle h) const;
+    [[nodiscard]] Handle first_child(Handle h) const;
+    [[nodiscard]] Handle next_sibling(Handle h) const;
+    // Makes parent (or nothing, when null) the object's parent. Refused when it would make a
+    // cycle (parent is h or one of its descendants) or a handle is stale.
+    Result<void> set_parent(Handle h, Handle parent, Reparent mode = Reparent::KeepLocal);
+    // True when ancestor is h's parent, grandparent, ...
+    [[nodiscard]] bool is_descendant(Handle h, Handle ancestor) const;
+    // The object's local-to-world transform (parents' transforms applied); identity when stale.
+    [[nodiscard]] glm::mat3 world_matrix(Handle h) const;
+    [[nodiscard]] glm::vec2 world_position(Handle h) const;
+
+    // ---- components (typed) ----
+
+    // Adds a default T (or returns the existing one); nullptr for a stale handle.
+    template <class T>
+    T* add(Handle h);
+    // The object's T, or nullptr when absent or the handle is stale.
+    template <class T>
+    [[nodiscard]] T* get(Handle h);
+    template <class T>
+    [[nodiscard]] const T* get(Handle h) const;
+    template <class T>
+    [[nodiscard]] bool has(Handle h) const { return get<T>(h) != nullptr; }
+    // Removes the object's T (deferred while a view runs). Transform2D cannot be removed.
+    // Returns whether the object had one.
+    template <class T>
+    bool remove(Handle h) { return remove(h, component_id<T>()); }
+    // Number of T components.
+    template <class T>
+    [[nodiscard]] std::size_t count() const;
+
+    // Iterates every object having all of T...: view<A, B>().each([](A&, B&) {...}) or
+    // each([](Handle, A&, B&) {...}). Starts from the smallest pool, or walks the owned group.
+    template <class... T>
+    [[nodiscard]] View<T...> view() { return View<T...>(*this); }
+
+    // Declares an owned group over T... (at least two types). A pool belongs to at most one
+    // group. Existing members are gathered at once.
+    template <class... T>
+    Result<void> group() { return make_group({component_id<T>()...}); }
+
+    // ---- components (by runtime type id, for tools and loaders) ----
+
+    // As add<T>; nullptr when stale or the type is not registered.
+    void* add(Handle h, ComponentId type);
+    // Adds a component holding a copy of value (or assigns value to the existing one), before
+    // on_create runs, so hooks see the value. nullptr when stale or the type is not registered.
+    void* add_copy(Handle h, ComponentId type, const void* value);
+    [[nodiscard]] void* get(Handle h, ComponentId type);
+    [[nodiscard]] const void* get(Handle h, ComponentId type) const;
+    [[nodiscard]] bool has(Handle h, ComponentId type) const { return get(h, type) != nullptr; }
+    bool remove(Handle h, ComponentId type);
+    // The object's component types, in registry order (unregistered types last).
+    [[nodiscard]] std::vector<ComponentId> components_of(Handle h) const;
+    // The pool of a type, or nullptr when no object ever had one.
+    [[nodiscard]] const PoolBase* pool(ComponentId type) const;
+
+    // ---- messages ----
+
+    // Queues a message for the target's on_message hooks (delivered at the message phase).
+    void send(Handle target, Message message);
+    // Queues a message for every object (in the given layer, if any) that has a message hook.
+    void broadcast(Message message, std::optional<LayerId> layer = std::nullopt);
+    // Delivers the queued messages in the order sent; messages sent meanwhile wait for the next
+    // call. Per target: its components' hooks in registry order. Returns deliveries made.
+    std::size_t deliver_messages();
+
+    // ---- input ----
+
+    [[nodiscard]] InputState& input() { return m_input; }
+    [[nodiscard]] const InputState& input() const { return m_input; }
+
+    // ---- spatial index ----
+
+    // The object's world-space bounds: its Collider, else Shape, else Sprite, else its position.
+    [[nodiscard]] Rect bounds(Handle h) const;
+    // Brings the index up to date with every object's bounds (the Simulation calls it at the end
+    // of each tick; call it after moving objects outside a tick). Flushed objects leave at once.
+    void update_spatial();
+    // Objects whose indexed bounds overlap / contain / touch, each once, in slot order.
+    void query_rect(const Rect& area, std::vector<Handle>& out) const;
+    void query_point(glm::vec2 point, std::vector<Handle>& out) const;
+    void query_circle(glm::vec2 center, float radius, std::vector<Handle>& out) const;
+    [[nodiscard]] const SpatialGrid& spatial() const { return m_grid; }
+
+    // ---- memory and stats ----
+
+    // Scratch memory for the current tick (reset by the Simulation at the start of each tick).
+    [[nodiscard]] TransientArena& transient() { return m_transient; }
+    [[nodiscard]] const TransientArena& transient() const { return m_transient; }
+    [[nodiscard]] WorldStats stats() const;
+    // Bytes held by object slots, pools, indexes and the arena.
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+    // The handle of the live object in a slot, or null. For iteration by tools.
+    [[nodiscard]] Handle handle_at(std::uint32_t index) const;
+    // Number of slots (live or free); handle indexes are below it.
+    [[nodiscard]] std::uint32_t slot_count() const { return static_cast<std::uint32_t>(m_generation.size()); }
+
+private:
+    template <class... T>
+    friend class View;
+
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+    static constexpr std::uint32_t kFreeBit = 0x80000000u;       // set in m_generation when free
+    static constexpr std::uint32_t kMaxGeneration = 0x7fffffffu; // a slot this old is retired
+
+    struct Record {
+        Guid guid{};
+        std::string name;
+        LayerId layer = 0;
+        std::uint32_t parent = kNone;
+        std::uint32_t first_child = kNone;
+        std::uint32_t last_child = kNone;
+        std::uint32_t next_sibling = kNone;
+        std::uint32_t prev_sibling = kNone;
+        std::uint32_t next_free = kNone;
+        bool dying = false;
+    };
+
+    struct Group {
+        std::vector<ComponentId> types;
+        std::uint32_t size = 0; // members occupy positions [0, size) of every owned pool
+    };
+
+    struct Envelope {
+        Handle target{};     // null for a broadcast
+        bool broadcast = false;
+        std::optional<LayerId> layer;
+        Message message;
+    };
+
+    // Ends a view's lock; the outermost one applies deferred removals and group joins.
+    struct ViewLock {
+        explicit ViewLock(World& w) : world(w) { ++world.m_view_depth; }
+        ~ViewLock() {
+            if (--world.m_view_depth == 0) world.apply_deferred();
+        }
+        ViewLock(const ViewLock&) = delete;
+        ViewLock& operator=(const ViewLock&) = delete;
+        World& world;
+    };
+
+    [[nodiscard]] bool check(Handle h) const; // alive, else counts a stale access
+    [[nodiscard]] Handle handle_of(std::uint32_t index) const {
+        return Handle{index, m_generation[index]};
+    }
+    Guid next_guid();
+    static void report_out_of_memory(const char* what);
+    void mark_destroy(std::uint32_t index);
+    void unlink_parent(std::uint32_t index);
+    void link_parent(std::uint32_t index, std::uint32_t parent);
+    void erase_name(std::uint32_t index);
+    void free_slot(std::uint32_t index);
+
+    template <class T>
+    Pool<T>& typed_pool();
+    template <class T>
+    [[nodiscard]] Pool<T>* find_typed_pool() const;
+    PoolBase* pool_for(ComponentId type); // creates from the registry; nullptr if unregistered
+    [[nodiscard]] const TypeInfo* type_info(ComponentId type) const;
+    void after_add(std::uint32_t entity, PoolBase& pool, void* component);
+    void erase_component(std::uint32_t entity, PoolBase& pool);
+    void join_group(std::uint32_t entity, Group& g);
+    void leave_group(std::uint32_t entity, Group& g);
+    [[nodiscard]] bool eligible(std::uint32_t entity, const Group& g) const;
+    [[nodiscard]] bool in_group(std::uint32_t entity, const Group& g) const;
+    Result<void> make_group(std::vector<ComponentId> types);
+    [[nodiscard]] const Group* group_of(std::initializer_list<ComponentId> types) const;
+    void apply_deferred();
+    void deliver(const Envelope& e, std::size_t& deliveries);
+    void deliver_to(std::uint32_t entity, const Message& m, std::size_t& deliveries);
+
+    const TypeRegistry* m_registry = nullptr;
+    const PrefabLibrary* m_prefabs = nullptr;
+    WorldDef m_def;
+
+    // objects
+    std::vector<std::uint32_t> m_generation; // per slot: generation if live, | kFreeBit if free
+    std::vector<Record> m_records;           // per slot
+    std::uint32_t m_free_head = kNone;        // LIFO list of free slots
+    std::size_t m_live_count = 0;
+    std::vector<std::uint32_t> m_pending_destroy;
+    std::unordered_map<Guid, std::uint32_t> m_by_guid;
+    std::unordered_map<std::string, std::vector<std::uint32_t>> m_by_name; // non-empty names
+    std::uint64_t m_guid_counter = 0;
+    std::vector<std::string> m_layers;
+
+    // components
+    std::vector<std::unique_ptr<PoolBase>> m_pools; // by ComponentId; null when never used
+    std::vector<Group> m_groups;
+    int m_view_depth = 0;
+    std::vector<std::pair<ComponentId, std::uint32_t>> m_deferred_removals;
+    std::vector<std::pair<int, std::uint32_t>> m_deferred_joins; // (group, entity)
+
+    // messages and input
+    std::vector<Envelope> m_messages;
+    std::vector<const TypeInfo*> m_message_types; // registered types with an on_message hook
+    InputState m_input;
+
+    // spatial index, memory, counters
+    SpatialGrid m_grid;
+    TransientArena m_transient;
+    std::size_t m_dropped_messages = 0;
+    mutable std::size_t m_stale_accesses = 0;
+};
+
+// ---- view ----
+
+template <class... T>
+class View {
+public:
+    static_assert(sizeof...(T) >= 1, "a view needs at least one component type");
+
+    explicit View(World& world) : m_world(world) {}
+
+    // Calls f(T&...) or f(Handle, T&...) for every object having all of T....
+    template <class F>
+    void each(F&& f);
+
+    // An upper bound of the number of objects visited (the smallest pool's size).
+    [[nodiscard]] std::size_t size_hint() const;
+
+private:
+    template <class F>
+    void each_grouped(F& f, std::tuple<Pool<T>*...> pools, std::uint32_t n);
+    template <class F>
+    void call(F& f, std::uint32_t entity, std::tuple<Pool<T>*...>& pools);
+
+    World& m_world;
+};
+
+// ---- inline implementation ----
+
+template <class F>
+void World::each_object(F&& f) const {
+    for (std::uint32_t i = 0; i < m_generation.size(); ++i)
+        if ((m_generation[i] & kFreeBit) == 0) f(handle_of(i));
+}
+
+template <class T>
+Pool<T>* World::find_typed_pool() const {
+    const ComponentId id = component_id<T>();
+    if (id >= m_pools.size()) return nullptr;
+    return static_cast<Pool<T>*>(m_pools[id].get());
+}
+
+template <class T>
+Pool<T>& World::typed_pool() {
+    const ComponentId id = component_id<T>();
+    if (id >= m_pools.size()) m_pools.resize(id + 1);
+    if (!m_pools[id]) m_pools[id] = std::make_unique<Pool<T>>();
+    return static_cast<Pool<T>&>(*m_pools[id]);
+}
+
+template <class T>
+T* World::add(Handle h) {
+    if (!check(h)) return nullptr;
+    Pool<T>* pool_ptr = nullptr;
+    try {
+        pool_ptr = &typed_pool<T>();
+    } catch (const std::bad_alloc&) {
+        report_out_of_memory("add component");
+        return nullptr;
+    }
+    Pool<T>& pool = *pool_ptr;
+    if (T* existing = pool.get(h.index)) {
+        std::erase(m_deferred_removals, std::pair{pool.id(), h.index}); // re-adding cancels
+        return existing;
+    }
+    T* c = nullptr;
+    try {
+        c = &pool.emplace_typed(h.index);
+    } catch (const std::bad_alloc&) {
+        report_out_of_memory("add component");
+        return nullptr;
+    }
+    after_add(h.index, pool, c);
+    return c;
+}
+
+template <class T>
+T* World::get(Handle h) {
+    if (!check(h)) return nullptr;
+    Pool<T>* pool = find_typed_pool<T>();
+    return pool ? pool->get(h.index) : nullptr;
+}
+
+template <class T>
+const T* World::get(Handle h) const {
+    return const_cast<World*>(this)->get<T>(h);
+}
+
+template <class T>
+std::size_t World::count() const {
+    const Pool<T>* pool = find_typed_pool<T>();
+    return pool ? pool->size() : 0;
+}
+
+template <class... T>
+std::size_t View<T...>::size_hint() const {
+    std::size_t n = static_cast<std::size_t>(-1);
+    ((n = std::min(n, m_world.template count<T>())), ...);
+    return n;
+}
+
+template <class... T>
+template <class F>
+void View<T...>::call(F& f, std::uint32_t entity, std::tuple<Pool<T>*...>& pools) {
+    if constexpr (std::is_invocable_v<F&, Handle, T&...>)
+        f(m_world.handle_of(entity), *std::get<Pool<T>*>(pools)->get(entity)...);
+    else
+        f(*std::get<Pool<T>*>(pools)->get(entity)...);
+}
+
+template <class... T>
+template <class F>
+void View<T...>::each_grouped(F& f, std::tuple<Pool<T>*...> pools, std::uint32_t n) {
+    // Members sit at positions [0, n) of every owned pool, in the same order: walk the pages.
+    using First = std::tuple_element_t<0, std::tuple<T...>>;
+    const std::vector<std::uint32_t>& entities = std::get<Pool<First>*>(pools)->entities();
+    for (std::uint32_t base = 0; base < n; base += PoolBase::kPageSize) {
+        const std::size_t page = base >> PoolBase::kPageShift;
+        const std::uint32_t count = std::min<std::uint32_t>(PoolBase::kPageSize, n - base);
+        std::tuple<T*...> ptrs{std::get<Pool<T>*>(pools)->page(page)...};
+        if constexpr (std::is_invocable_v<F&, Handle, T&...>) {
+            for (std::uint32_t k = 0; k < count; ++k)
+                f(m_world.handle_of(entities[base + k]), std::get<T*>(ptrs)[k]...);
+        } else {
+            for (std::uint32_t k = 0; k < count; ++k) f(std::get<T*>(ptrs)[k]...);
+        }
+    }
+}
+
+template <class... T>
+template <class F>
+void View<T...>::each(F&& f) {
+    static_assert(std::is_invocable_v<F&, T&...> || std::is_invocable_v<F&, Handle, T&...>,
+                  "each() takes f(T&...) or f(Handle, T&...)");
+    std::tuple<Pool<T>*...> pools{m_world.template find_typed_pool<T>()...};
+    if ((!std::get<Pool<T>*>(pools) || ...)) return;
+
+    World::ViewLock lock(m_world);
+    if constexpr (sizeof...(T) >= 2) {
+        if (const World::Group* g = m_world.group_of({component_id<T>()...})) {
+            each_grouped(f, pools, g->size);
+            return;
+        }
+    }
+    // Drive from the smallest pool; positions [0, n) are stable while the view runs.
+    const PoolBase* driver = nullptr;
+    ((driver = (driver == nullptr || std::get<Pool<T>*>(pools)->size() < driver->size())
+                   ? std::get<Pool<T>*>(pools)
+                   : driver),
+     ...);
+    const auto n = static_cast<std::uint32_t>(driver->size());
+    for (std::uint32_t pos = 0; pos < n; ++pos) {
+        const std::uint32_t entity = driver->entities()[pos];
+        if ((std::get<Pool<T>*>(pools)->contains(entity) && ...)) call(f, entity, pools);
+    }
+}
+
+} // namespace diorama

@@ -1,0 +1,192 @@
+// The check command: validate projects, prefabs and scenes without running them.
+
+#include "commands.h"
+#include "setup.h"
+
+#include "diorama/prefab.h"
+#include "diorama/project.h"
+#include "diorama/scene_file.h"
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <system_error>
+
+namespace diorama::player {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kProjectFile = "project.json";
+
+// What to check in one project.
+struct Targets {
+    bool whole = false;            // project.json, the prefab folder and every scene
+    std::set<std::string> prefabs; // project-relative prefab files
+    std::set<std::string> scenes;  // project-relative scene files
+};
+
+struct Tally {
+    std::size_t projects = 0;
+    std::size_t prefabs = 0;
+    std::size_t scenes = 0;
+    std::size_t errors = 0;
+    std::size_t warnings = 0;
+    bool module_failed = false;
+};
+
+// Records a failed load's error when the loader did not add it to the diagnostics itself.
+template <class T>
+void note_failure(const Result<T>& result, std::size_t errors_before, Diagnostics& diagnostics) {
+    if (!result && diagnostics.error_count() == errors_before) diagnostics.error(result.error());
+}
+
+// The nearest folder at or above dir holding project.json; empty when there is none.
+fs::path find_project_root(fs::path dir) {
+    for (;; dir = dir.parent_path()) {
+        std::error_code ec;
+        if (fs::is_regular_file(dir / kProjectFile, ec)) return dir;
+        if (dir == dir.parent_path()) return {};
+    }
+}
+
+// Adds what a command-line path asks to check to targets (by project root), or a problem.
+void classify(const fs::path& path, std::map<fs::path, Targets>& targets, Diagnostics& problems) {
+    const std::string where = path.string();
+    std::error_code ec;
+    const fs::path real = fs::canonical(path, ec);
+    if (ec) {
+        problems.error(make_error(ErrorCode::NotFound, "cannot open: " + ec.message(), where));
+        return;
+    }
+    if (fs::is_directory(real, ec)) {
+        if (!fs::is_regular_file(real / kProjectFile, ec))
+            problems.error(make_error(ErrorCode::NotFound,
+                                      "not a project folder (it has no project.json)", where));
+        else
+            targets[real].whole = true;
+        return;
+    }
+    const std::string name = real.filename().string();
+    if (name == kProjectFile) {
+        targets[real.parent_path()]; // the project file alone
+        return;
+    }
+    const bool scene = name.ends_with(".scene.json");
+    if (!scene && !name.ends_with(".prefab.json")) {
+        problems.error(make_error(
+            ErrorCode::InvalidArgument,
+            "not a file check knows (expected project.json, NAME.scene.json or NAME.prefab.json)",
+            where));
+        return;
+    }
+    const fs::path root = find_project_root(real.parent_path());
+    if (root.empty()) {
+        problems.error(make_error(ErrorCode::NotFound,
+                                  "no project.json in the file's folder or any folder above it",
+                                  where));
+        return;
+    }
+    const std::string relative = real.lexically_relative(root).generic_string();
+    (scene ? targets[root].scenes : targets[root].prefabs).insert(relative);
+}
+
+// The *.prefab.json files under the project's prefab folder (those load_folder reads).
+std::size_t count_prefab_files(const Project& project) {
+    std::size_t count = 0;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(project.absolute(project.prefab_folder), ec), end;
+         !ec && it != end; it.increment(ec))
+        if (it->path().filename().string().ends_with(".prefab.json")) ++count;
+    return count;
+}
+
+// Checks the prefabs and scenes of a loaded project.
+void check_contents(const Project& project, const Targets& targets, Diagnostics& diagnostics,
+                    Tally& tally) {
+    TypeRegistry registry;
+    if (auto module = register_game_types(project, registry); !module) {
+        diagnostics.error(
+            make_error(module.error().code,
+                       module.error().describe() + "; the prefabs and scenes were not checked",
+                       (project.root / kProjectFile).string() + ": module"));
+        tally.module_failed = true;
+        return;
+    }
+
+    PrefabLibrary library;
+    std::set<std::string> scenes = targets.scenes;
+    if (targets.whole) {
+        library.load_folder(project, registry, diagnostics); // covers prefab files named too
+        tally.prefabs += count_prefab_files(project);
+        for (const std::string& scene : project.scenes())
+            scenes.insert(scene);
+        if (!project.startup_scene.empty()) scenes.insert(project.startup_scene);
+    } else {
+        for (const std::string& prefab : targets.prefabs) {
+            ++tally.prefabs;
+            const std::size_t errors_before = diagnostics.error_count();
+            note_failure(load_prefab(project, prefab, registry, diagnostics), errors_before,
+                         diagnostics);
+        }
+        // The scenes need the prefabs; the prefab files' own problems are reported only when
+        // they are checked themselves (a broken prefab shows in a scene as a missing one).
+        Diagnostics prefab_problems;
+        if (!scenes.empty()) library.load_folder(project, registry, prefab_problems);
+    }
+    for (const std::string& scene : scenes) {
+        ++tally.scenes;
+        World world(registry);
+        world.set_prefabs(&library);
+        const std::size_t errors_before = diagnostics.error_count();
+        note_failure(load_scene(world, scene, project, library, diagnostics), errors_before,
+                     diagnostics);
+    }
+}
+
+void check_project(const fs::path& root, const Targets& targets, Tally& tally) {
+    ++tally.projects;
+    Diagnostics diagnostics;
+    auto project = load_project(root, diagnostics);
+    note_failure(project, 0, diagnostics);
+    if (project) check_contents(*project, targets, diagnostics, tally);
+    print_diagnostics(diagnostics, stdout);
+    tally.errors += diagnostics.error_count();
+    tally.warnings += diagnostics.warning_count();
+}
+
+std::string plural(std::size_t n, const char* word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+} // namespace
+
+ExitCode check_command(const CheckOptions& options) {
+    std::map<fs::path, Targets> targets;
+    Diagnostics input_problems;
+    for (const fs::path& path : options.paths)
+        classify(path, targets, input_problems);
+    print_diagnostics(input_problems, stdout);
+
+    Tally tally;
+    tally.errors = input_problems.error_count();
+    for (const auto& [root, project_targets] : targets)
+        check_project(root, project_targets, tally);
+
+    std::printf("check: %s, %s (%s, %s, %s)\n", plural(tally.errors, "error").c_str(),
+                plural(tally.warnings, "warning").c_str(),
+                plural(tally.projects, "project").c_str(), plural(tally.prefabs, "prefab").c_str(),
+                plural(tally.scenes, "scene").c_str());
+    std::fflush(stdout);
+
+    if (tally.module_failed) return ExitCode::RuntimeError;
+    if (tally.errors > 0 || (tally.warnings > 0 && !options.allow_warnings))
+        return ExitCode::CheckFailed;
+    return ExitCode::Ok;
+}
+
+} // namespace diorama::player

@@ -1,0 +1,216 @@
+// diorama-player's command line parsing and texts.
+
+#include "cli.h"
+
+#include "diorama/prefab.h"
+#include "diorama/project.h"
+#include "diorama/scene_file.h"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+namespace diorama::player {
+
+namespace {
+
+constexpr std::string_view kSceneSuffix = ".scene.json";
+
+// One argument split into an option name and its inline value ("--ticks=5").
+struct Option {
+    std::string_view name;
+    std::optional<std::string_view> inline_value;
+};
+
+Option split_option(std::string_view arg) {
+    const std::size_t eq = arg.find('=');
+    if (eq == std::string_view::npos) return {arg, std::nullopt};
+    return {arg.substr(0, eq), arg.substr(eq + 1)};
+}
+
+bool is_option(std::string_view arg) {
+    return arg.size() > 1 && arg.front() == '-';
+}
+
+Error usage_error(std::string_view command, std::string message) {
+    return make_error(ErrorCode::InvalidArgument,
+                      command.empty() ? std::move(message) : std::string(command) + ": " + message);
+}
+
+// A command's arguments sorted into options (with their values; "" for flags) and positionals.
+struct Arguments {
+    std::vector<std::pair<std::string_view, std::string_view>> options;
+    std::vector<std::string_view> positionals;
+};
+
+// Splits args by the command's options: values come inline ("--ticks=5") or as the next
+// argument; "--" makes every later argument positional. Refuses unknown and repeated options.
+Result<Arguments> split_arguments(std::string_view command, std::span<const std::string_view> args,
+                                  const std::set<std::string_view>& valued,
+                                  const std::set<std::string_view>& flags) {
+    Arguments out;
+    bool options_done = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view arg = args[i];
+        if (options_done || !is_option(arg)) {
+            out.positionals.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            options_done = true;
+            continue;
+        }
+        const Option opt = split_option(arg);
+        const std::string name(opt.name);
+        const bool takes_value = valued.contains(opt.name);
+        if (!takes_value && !flags.contains(opt.name))
+            return usage_error(command, "unknown option '" + name + "'");
+        for (const auto& seen : out.options)
+            if (seen.first == opt.name) return usage_error(command, name + " given twice");
+        std::string_view value;
+        if (!takes_value) {
+            if (opt.inline_value) return usage_error(command, name + " takes no value");
+        } else if (opt.inline_value) {
+            value = *opt.inline_value;
+        } else if (i + 1 < args.size()) {
+            value = args[++i];
+        } else {
+            return usage_error(command, name + " needs a value");
+        }
+        if (takes_value && value.empty())
+            return usage_error(command, name + " needs a non-empty value");
+        out.options.emplace_back(opt.name, value);
+    }
+    return out;
+}
+
+Result<std::uint64_t> parse_ticks(std::string_view text) {
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size())
+        return usage_error("run",
+                           "--ticks expects a whole number >= 0, got '" + std::string(text) + "'");
+    return value;
+}
+
+Result<CommandLine> parse_run(std::span<const std::string_view> args) {
+    auto split = split_arguments("run", args, {"--scene", "--ticks", "--dump-state"},
+                                 {"--realtime", "--hash"});
+    if (!split) return split.error();
+    CommandLine line;
+    line.command = Command::Run;
+    RunOptions& run = line.run;
+    for (const auto& [name, value] : split->options) {
+        if (name == "--scene") {
+            run.scene = value;
+        } else if (name == "--dump-state") {
+            run.dump_state = value;
+        } else if (name == "--realtime") {
+            run.realtime = true;
+        } else if (name == "--hash") {
+            run.hash = true;
+        } else {
+            auto ticks = parse_ticks(value);
+            if (!ticks) return ticks.error();
+            run.ticks = *ticks;
+        }
+    }
+    const std::vector<std::string_view>& positionals = split->positionals;
+    if (positionals.empty()) return usage_error("run", "missing PROJECT");
+    if (positionals.size() > 1)
+        return usage_error("run", "expected one PROJECT, got " +
+                                      std::to_string(positionals.size()) + " ('" +
+                                      std::string(positionals[1]) + "' is extra)");
+    run.project = positionals.front();
+    return line;
+}
+
+Result<CommandLine> parse_check(std::span<const std::string_view> args) {
+    auto split = split_arguments("check", args, {}, {"--allow-warnings"});
+    if (!split) return split.error();
+    CommandLine line;
+    line.command = Command::Check;
+    line.check.allow_warnings = !split->options.empty(); // the only option
+    line.check.paths.assign(split->positionals.begin(), split->positionals.end());
+    if (line.check.paths.empty()) return usage_error("check", "missing PROJECT or FILE");
+    return line;
+}
+
+} // namespace
+
+Result<CommandLine> parse_command_line(std::span<const std::string_view> args) {
+    const auto options_end = std::find(args.begin(), args.end(), std::string_view("--"));
+    auto given = [&](std::string_view option) {
+        return std::find(args.begin(), options_end, option) != options_end;
+    };
+    if (given("--help") || given("-h")) return CommandLine{.command = Command::Help};
+    if (given("--version")) return CommandLine{.command = Command::Version};
+    if (args.empty()) return usage_error("", "no command given");
+    const std::string_view command = args.front();
+    if (command == "run") return parse_run(args.subspan(1));
+    if (command == "check") return parse_check(args.subspan(1));
+    if (is_option(command))
+        return usage_error("", "unknown option '" + std::string(command) +
+                                   "' (expected a command first)");
+    return usage_error("",
+                       "unknown command '" + std::string(command) + "' (expected run or check)");
+}
+
+std::string usage_text() {
+    return "usage: diorama-player run PROJECT [--scene NAME] [--ticks N] [--realtime] [--hash]\n"
+           "                         [--dump-state FILE]\n"
+           "       diorama-player check [--allow-warnings] PROJECT|FILE...\n"
+           "       diorama-player --help | --version\n";
+}
+
+std::string help_text() {
+    return "diorama-player: runs and checks Diorama projects without a window.\n\n" + usage_text() +
+           R"(
+commands:
+  run PROJECT         load the project (a folder, or its project.json) and its game module, then
+                      run the startup scene at the project's fixed tick rate
+    --scene NAME      run another scene: "level2", "level2.scene.json" (both in the scene
+                      folder) or a path relative to the project, "scenes/level2.scene.json"
+    --ticks N         stop after N ticks (0: load only); without it, run until SIGINT/SIGTERM
+    --realtime        pace ticks to wall time; otherwise ticks run as fast as possible
+    --hash            print the final state hash as a line "hash: <16 hex digits>"
+    --dump-state FILE save the final state as a scene file (loadable in the project)
+  check PATH...       validate without running: a project folder (project.json, every prefab,
+                      every scene), or files: project.json, *.prefab.json, *.scene.json (a file's
+                      project is the nearest folder above it with a project.json). Problems are
+                      printed one per line on stdout: "error: FILE: JSON.PATH: message".
+    --allow-warnings  warnings are printed but do not fail the check
+
+run prints a summary on stdout (scene, objects at start and end, prefab instances, ticks,
+ticks/s); errors and log messages go to stderr, with the file and JSON path of each problem.
+A first SIGINT/SIGTERM stops a run at the next tick boundary (the summary is printed, exit 0);
+a second one ends the process at once.
+
+Game modules (NAME.so, named by project.json) are looked for in $DIORAMA_MODULE_PATH
+(':'-separated), then next to the player (../modules), then in the project's modules/ folder.
+
+exit codes:
+  0    ok (also a run stopped by SIGINT/SIGTERM)
+  1    check found an error, or a warning without --allow-warnings
+  2    usage error (bad command line)
+  3    load error: the project, a prefab or the scene could not be loaded
+  4    runtime error: the game module could not be loaded, or --dump-state failed
+  130  a second SIGINT; 143: a second SIGTERM
+)";
+}
+
+std::string version_text() {
+    return "diorama-player " DIORAMA_VERSION "\nfile formats: project " +
+           std::to_string(kProjectVersion) + ", scene " + std::to_string(kSceneVersion) +
+           ", prefab " + std::to_string(kPrefabVersion) + "\n";
+}
+
+std::string resolve_scene_argument(std::string_view scene, std::string_view scene_folder) {
+    std::string path(scene);
+    if (!path.ends_with(kSceneSuffix)) path += kSceneSuffix;
+    if (path.find('/') == std::string::npos && !scene_folder.empty())
+        path = std::string(scene_folder) + (scene_folder.ends_with('/') ? "" : "/") + path;
+    return path;
+}
+
+} // namespace diorama::player

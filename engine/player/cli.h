@@ -1,0 +1,65 @@
+#pragma once
+// diorama-player's command line: the exit codes, the parsed form of the arguments, and the help
+// and version texts. Parsing does no I/O, so every command line can be unit-tested.
+
+#include "diorama/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace diorama::player {
+
+// The process exit status; also listed in the help text.
+enum class ExitCode : int {
+    Ok = 0,           // done (also: a run stopped by the first SIGINT/SIGTERM)
+    CheckFailed = 1,  // check found an error, or a warning without --allow-warnings
+    Usage = 2,        // bad command line
+    LoadError = 3,    // run: the project, a prefab or the scene could not be loaded
+    RuntimeError = 4, // the game module could not be loaded, or --dump-state failed
+};
+// A second SIGINT/SIGTERM ends the process at once with 128 + the signal (130 or 143).
+
+enum class Command { Help, Version, Run, Check };
+
+struct RunOptions {
+    std::filesystem::path project;      // folder (or its project.json)
+    std::string scene;                  // empty: the project's startup scene
+    std::optional<std::uint64_t> ticks; // empty: until SIGINT/SIGTERM
+    bool realtime = false;              // pace ticks to wall time
+    bool hash = false;                  // print "hash: <16 hex digits>" at the end
+    std::filesystem::path dump_state;   // empty: no dump
+};
+
+struct CheckOptions {
+    std::vector<std::filesystem::path> paths; // project folders and files, at least one
+    bool allow_warnings = false;              // warnings are printed but do not fail the check
+};
+
+struct CommandLine {
+    Command command = Command::Help;
+    RunOptions run;     // when command is Run
+    CheckOptions check; // when command is Check
+};
+
+// Parses the arguments after the program name. The error message says what is wrong; the
+// caller prints it with the usage and exits with ExitCode::Usage.
+[[nodiscard]] Result<CommandLine> parse_command_line(std::span<const std::string_view> args);
+
+// The full --help text (commands, options, exit codes).
+[[nodiscard]] std::string help_text();
+// The short usage lines printed after a usage error.
+[[nodiscard]] std::string usage_text();
+// The --version text: the engine version and the file format versions it reads and writes.
+[[nodiscard]] std::string version_text();
+
+// A scene argument ("level1", "level1.scene.json" or "scenes/level1.scene.json") as a
+// project-relative path: bare names live in scene_folder, ".scene.json" is added when missing.
+[[nodiscard]] std::string resolve_scene_argument(std::string_view scene,
+                                                 std::string_view scene_folder);
+
+} // namespace diorama::player

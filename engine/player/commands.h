@@ -1,0 +1,25 @@
+#pragma once
+// diorama-player's commands. Each prints its results on stdout and its errors through the engine
+// log (stderr), and returns the process exit code.
+
+#include "cli.h"
+
+#include <span>
+#include <string_view>
+
+namespace diorama::player {
+
+// Makes the engine log write "level: message" lines, unbuffered, to stderr.
+void install_stderr_log_sink();
+
+// Parses the arguments after the program name and runs the command they name.
+[[nodiscard]] ExitCode run_player(std::span<const std::string_view> args);
+
+// Loads a project and runs a scene (see help_text()). SIGINT/SIGTERM handlers are installed
+// for the duration of the call.
+[[nodiscard]] ExitCode run_command(const RunOptions& options);
+
+// Validates projects and files without running them; problems go to stdout.
+[[nodiscard]] ExitCode check_command(const CheckOptions& options);
+
+} // namespace diorama::player

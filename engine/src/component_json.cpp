@@ -1,0 +1,252 @@
+#include "component_json.h"
+
+#include "diorama/field_path.h"
+#include "diorama/project.h"
+#include "document.h"
+
+#include <cmath>
+#include <limits>
+#include <optional>
+
+namespace diorama::detail {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Reader {
+    const ComponentSource& source;
+    Diagnostics& diagnostics;
+
+    void error(ErrorCode code, std::string message, const std::string& path) {
+        diagnostics.error(make_error(code, std::move(message), where(source.file, path)));
+    }
+    void expected(const std::string& what, const Json& got, const std::string& path) {
+        error(ErrorCode::Type, "expected " + what + ", got " + describe_json_type(got), path);
+    }
+
+    std::optional<float> number(const Json& j, const std::string& path) {
+        if (!j.is_number()) {
+            expected("a number", j, path);
+            return std::nullopt;
+        }
+        const double d = j.get<double>();
+        if (!std::isfinite(d) || std::abs(d) > static_cast<double>(std::numeric_limits<float>::max())) {
+            error(ErrorCode::Range, "expected a finite number within float range", path);
+            return std::nullopt;
+        }
+        return static_cast<float>(d);
+    }
+
+    std::optional<std::int32_t> integer(const Json& j, const std::string& path) {
+        if (!j.is_number_integer()) {
+            expected("an integer", j, path);
+            return std::nullopt;
+        }
+        if (j.is_number_unsigned() ? j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())
+                                   : (j.get<std::int64_t>() < std::numeric_limits<std::int32_t>::min() ||
+                                      j.get<std::int64_t>() > std::numeric_limits<std::int32_t>::max())) {
+            error(ErrorCode::Range, "integer out of 32-bit range", path);
+            return std::nullopt;
+        }
+        return static_cast<std::int32_t>(j.get<std::int64_t>());
+    }
+
+    template <int N>
+    std::optional<glm::vec<N, float>> vector(const Json& j, const std::string& path, const char* what) {
+        const bool color = N == 4;
+        if (!j.is_array() || !(j.size() == N || (color && j.size() == 3))) {
+            expected(what, j, path);
+            return std::nullopt;
+        }
+        glm::vec<N, float> v(1.0f);
+        for (std::size_t i = 0; i < j.size(); ++i) {
+            auto x = number(j[i], json_path(path, i));
+            if (!x) return std::nullopt;
+            v[static_cast<int>(i)] = *x;
+        }
+        return v;
+    }
+
+    std::optional<PropertyValue> property(const Json& j, const std::string& path) {
+        if (j.is_boolean()) return PropertyValue{j.get<bool>()};
+        if (j.is_number_integer()) {
+            if (auto i = integer(j, path)) return PropertyValue{*i};
+            return std::nullopt;
+        }
+        if (j.is_number()) {
+            if (auto f = number(j, path)) return PropertyValue{*f};
+            return std::nullopt;
+        }
+        if (j.is_string()) return PropertyValue{j.get<std::string>()};
+        if (j.is_array() && j.size() == 2) {
+            if (auto v = vector<2>(j, path, "a vec2")) return PropertyValue{*v};
+            return std::nullopt;
+        }
+        if (j.is_array() && j.size() == 4) {
+            if (auto v = vector<4>(j, path, "a color")) return PropertyValue{*v};
+            return std::nullopt;
+        }
+        expected("a bool, integer, number, string, [x, y] or [r, g, b, a]", j, path);
+        return std::nullopt;
+    }
+
+    std::optional<FieldValue> value(const FieldInfo& f, const Json& j, const std::string& path) {
+        switch (f.type) {
+        case FieldType::Bool:
+            if (!j.is_boolean()) break;
+            return FieldValue{j.get<bool>()};
+        case FieldType::Int32:
+            if (auto i = integer(j, path)) return FieldValue{*i};
+            return std::nullopt;
+        case FieldType::Float:
+            if (auto x = number(j, path)) return FieldValue{*x};
+            return std::nullopt;
+        case FieldType::String:
+            if (!j.is_string()) break;
+            return FieldValue{j.get<std::string>()};
+        case FieldType::Vec2:
+            if (auto v = vector<2>(j, path, "[x, y]")) return FieldValue{*v};
+            return std::nullopt;
+        case FieldType::Color:
+            if (auto v = vector<4>(j, path, "[r, g, b, a]")) return FieldValue{*v};
+            return std::nullopt;
+        case FieldType::Enum: {
+            if (!j.is_string()) break;
+            const auto& name = j.get_ref<const std::string&>();
+            for (std::size_t i = 0; i < f.enum_names.size(); ++i)
+                if (f.enum_names[i] == name) return FieldValue{static_cast<std::int32_t>(i)};
+            std::string names;
+            for (const std::string& n : f.enum_names) names += (names.empty() ? "" : ", ") + n;
+            error(ErrorCode::Range, "\"" + name + "\" is not one of: " + names, path);
+            return std::nullopt;
+        }
+        case FieldType::ObjectRef: {
+            if (j.is_null()) return FieldValue{Guid{}};
+            if (!j.is_string()) break;
+            if (auto g = parse_guid(j.get_ref<const std::string&>())) return FieldValue{*g};
+            error(ErrorCode::Type, "expected a guid of 16 hex digits or null", path);
+            return std::nullopt;
+        }
+        case FieldType::Asset: {
+            if (!j.is_string()) break;
+            const auto& p = j.get_ref<const std::string&>();
+            if (!p.empty() && source.root != nullptr) {
+                if (auto ok = check_asset_path(*source.root, p); !ok) {
+                    error(ErrorCode::InvalidArgument, ok.error().message, path);
+                    return std::nullopt;
+                }
+                std::error_code ec;
+                if (!fs::exists(*source.root / p, ec))
+                    diagnostics.warning(make_error(ErrorCode::NotFound, "asset \"" + p + "\" does not exist",
+                                                   where(source.file, path)));
+            }
+            return FieldValue{p};
+        }
+        case FieldType::Properties: {
+            if (!j.is_object()) break;
+            PropertyMap map;
+            bool ok = true;
+            for (auto it = j.begin(); it != j.end(); ++it) {
+                if (auto pv = property(it.value(), json_path(path, it.key()))) map.emplace(it.key(), std::move(*pv));
+                else ok = false;
+            }
+            if (!ok) return std::nullopt;
+            return FieldValue{std::move(map)};
+        }
+        }
+        expected(std::string("a value of type ") + to_string(f.type), j, path);
+        return std::nullopt;
+    }
+};
+
+Json property_json(const PropertyValue& v) {
+    return std::visit(
+        [](const auto& x) -> Json {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, float>) return float_to_json(x);
+            else if constexpr (std::is_same_v<X, glm::vec2>) return Json::array({float_to_json(x.x), float_to_json(x.y)});
+            else if constexpr (std::is_same_v<X, glm::vec4>)
+                return Json::array({float_to_json(x.x), float_to_json(x.y), float_to_json(x.z), float_to_json(x.w)});
+            else return Json(x);
+        },
+        v);
+}
+
+bool finite_value(const FieldValue& v) {
+    bool ok = true;
+    std::visit(
+        [&](const auto& x) {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, float>) ok = std::isfinite(x);
+            else if constexpr (std::is_same_v<X, glm::vec2>) ok = std::isfinite(x.x) && std::isfinite(x.y);
+            else if constexpr (std::is_same_v<X, glm::vec4>)
+                ok = std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z) && std::isfinite(x.w);
+            else if constexpr (std::is_same_v<X, PropertyMap>)
+                for (const auto& [k, pv] : x)
+                    ok = ok && finite_value(std::visit([](const auto& y) -> FieldValue { return y; }, pv));
+        },
+        v);
+    return ok;
+}
+
+Json field_json(const FieldInfo& f, const FieldValue& v) {
+    if (f.type == FieldType::Enum) {
+        const auto i = std::get<std::int32_t>(v);
+        return i >= 0 && static_cast<std::size_t>(i) < f.enum_names.size() ? Json(f.enum_names[static_cast<std::size_t>(i)])
+                                                                            : Json(i);
+    }
+    if (const Guid* g = std::get_if<Guid>(&v)) return g->is_null() ? Json(nullptr) : Json(to_string(*g));
+    if (const PropertyMap* m = std::get_if<PropertyMap>(&v)) {
+        Json out = Json::object();
+        for (const auto& [key, pv] : *m) out[key] = property_json(pv);
+        return out;
+    }
+    return std::visit(
+        [](const auto& x) -> Json {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, Guid> || std::is_same_v<X, PropertyMap>) return Json(); // handled above
+            else if constexpr (std::is_same_v<X, bool> || std::is_same_v<X, std::int32_t> || std::is_same_v<X, std::string>)
+                return Json(x);
+            else return property_json(PropertyValue{x});
+        },
+        v);
+}
+
+} // namespace
+
+void read_component(const TypeInfo& type, const Json& fields, void* component, const ComponentSource& source,
+                    const std::string& path, Diagnostics& diagnostics) {
+    Reader reader{source, diagnostics};
+    if (!fields.is_object()) {
+        reader.expected("an object of " + type.name + " fields", fields, path);
+        return;
+    }
+    for (auto it = fields.begin(); it != fields.end(); ++it) {
+        const std::string field_path = json_path(path, it.key());
+        const FieldInfo* f = type.find_field(it.key());
+        if (f == nullptr) {
+            reader.error(ErrorCode::NotFound, type.name + " has no field \"" + it.key() + "\"", field_path);
+            continue;
+        }
+        auto value = reader.value(*f, it.value(), field_path);
+        if (!value) continue;
+        if (auto written = write_field(*f, component, *value, where(source.file, field_path)); !written)
+            diagnostics.error(written.error());
+    }
+}
+
+Result<Json> write_component(const TypeInfo& type, const void* component, const void* base, std::string_view where_) {
+    Json out = Json::object();
+    for (const FieldInfo& f : type.fields) {
+        FieldValue v = f.get(component);
+        if (base != nullptr && v == f.get(base)) continue;
+        if (!finite_value(v))
+            return make_error(ErrorCode::Range, "NaN or infinity cannot be saved",
+                              json_path(where_, type.name + "." + f.name));
+        out[f.name] = field_json(f, v);
+    }
+    return out;
+}
+
+} // namespace diorama::detail

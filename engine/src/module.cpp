@@ -1,0 +1,128 @@
+// Game modules: finding NAME.so on a search path and calling its entry point.
+
+#include "diorama/module.h"
+
+#include "diorama/type_registry.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <exception>
+#include <system_error>
+
+namespace diorama {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using EntryPoint = void (*)(TypeRegistry&);
+
+constexpr const char* kEntryPoint = "diorama_register_module";
+
+// A module name is a file name stem: no separators, no leading dot, no NUL.
+bool valid_module_name(std::string_view name) {
+    return !name.empty() && name.front() != '.' &&
+           name.find_first_of(std::string_view("/\\\0", 3)) == std::string_view::npos;
+}
+
+// The text of the last dl* failure, or a fallback when there is none.
+std::string last_dl_error() {
+    const char* text = dlerror();
+    return text != nullptr ? text : "unknown dynamic loader error";
+}
+
+std::string in_quotes(std::string_view text) {
+    return "'" + std::string(text) + "'";
+}
+
+} // namespace
+
+std::string module_file_name(std::string_view name) {
+    return std::string(name) + ".so";
+}
+
+std::vector<fs::path> module_search_path(const std::vector<fs::path>& extra) {
+    std::vector<fs::path> folders;
+    auto add = [&folders](fs::path folder) {
+        if (folder.empty()) return;
+        folder = folder.lexically_normal();
+        if (!folder.has_filename() && folder != folder.root_path())
+            folder = folder.parent_path(); // "a/" -> "a"
+        for (const fs::path& known : folders)
+            if (known == folder) return;
+        folders.push_back(std::move(folder));
+    };
+    if (const char* env = std::getenv("DIORAMA_MODULE_PATH")) {
+        std::string_view rest(env);
+        while (!rest.empty()) {
+            const std::size_t colon = rest.find(':');
+            add(fs::path(rest.substr(0, colon)));
+            rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+        }
+    }
+    for (const fs::path& folder : extra)
+        add(folder);
+    return folders;
+}
+
+Result<LoadedModule> load_module(std::string_view name, const std::vector<fs::path>& search_path,
+                                 TypeRegistry& registry) {
+    if (!valid_module_name(name))
+        return make_error(ErrorCode::InvalidArgument,
+                          "module name " + in_quotes(name) +
+                              " is not a file name (expected e.g. \"bounce\" for bounce.so)");
+    const std::string file_name = module_file_name(name);
+
+    fs::path found;
+    for (const fs::path& folder : search_path) {
+        std::error_code ec;
+        const fs::path candidate = fs::absolute(folder / file_name, ec);
+        if (!ec && fs::is_regular_file(candidate, ec)) {
+            found = candidate;
+            break;
+        }
+    }
+    if (found.empty()) {
+        std::string searched;
+        for (const fs::path& folder : search_path)
+            searched += (searched.empty() ? "" : ", ") + in_quotes(folder.string());
+        if (searched.empty()) searched = "no folders";
+        return make_error(ErrorCode::NotFound, "module " + in_quotes(name) + " (" + file_name +
+                                                   ") not found; searched " + searched +
+                                                   " (add folders with DIORAMA_MODULE_PATH)");
+    }
+
+    dlerror(); // clear any earlier failure so the texts below are ours
+    void* library = dlopen(found.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr)
+        return make_error(ErrorCode::Io,
+                          "cannot load module " + in_quotes(name) + ": " + last_dl_error(),
+                          found.string());
+    void* symbol = dlsym(library, kEntryPoint);
+    if (symbol == nullptr) {
+        const std::string reason = last_dl_error();
+        dlclose(library);
+        return make_error(ErrorCode::NotFound,
+                          "module " + in_quotes(name) + " has no entry point " + kEntryPoint +
+                              " (define it with DIORAMA_MODULE): " + reason,
+                          found.string());
+    }
+    // POSIX guarantees that a dlsym result for a function converts to a function pointer.
+    const auto entry = reinterpret_cast<EntryPoint>(symbol);
+    try {
+        entry(registry);
+    } catch (const std::exception& e) {
+        return make_error(ErrorCode::InvalidArgument,
+                          "module " + in_quotes(name) + " failed while registering: " + e.what(),
+                          found.string());
+    } catch (...) {
+        return make_error(ErrorCode::InvalidArgument,
+                          "module " + in_quotes(name) + " failed while registering",
+                          found.string());
+    }
+    // The library stays loaded: the registry now holds its functions.
+    return LoadedModule{std::string(name), found};
+}
+
+} // namespace diorama

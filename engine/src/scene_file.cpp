@@ -1,0 +1,334 @@
+#include "diorama/scene_file.h"
+
+#include "component_json.h"
+#include "diorama/prefab.h"
+#include "diorama/project.h"
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+#include "document.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace diorama {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t kMaxSceneBytes = 256u << 20;
+
+// What the first pass learned of one object entry, for the second pass (parents, references).
+struct Entry {
+    Handle handle{};
+    std::string path;          // objects[i]
+    std::optional<Guid> parent;
+};
+
+class SceneReader {
+public:
+    SceneReader(World& world, std::string_view file, const Project& project, const PrefabLibrary& prefabs,
+                Diagnostics& diagnostics)
+        : m_world(world), m_file(file), m_project(project), m_prefabs(prefabs), m_diag(diagnostics),
+          m_source{file, &project.root} {}
+
+    // Reads the whole document; problems go to the diagnostics.
+    std::string read(const Json& root) {
+        if (!detail::check_header(root, "diorama.scene", kSceneVersion, m_file, m_diag)) return {};
+        detail::reject_unknown_keys(root, {"format", "version", "name", "layers", "objects"}, m_file, "", m_diag);
+        std::string name = detail::read_string(root, "name", false, m_file, "", m_diag)
+                               .value_or(fs::path(m_file).filename().string());
+        if (name.ends_with(".scene.json")) name.resize(name.size() - 11);
+        read_layers(root);
+        if (auto objects = root.find("objects"); objects == root.end()) {
+            error(ErrorCode::NotFound, "missing \"objects\" (an array)", "");
+        } else if (!objects->is_array()) {
+            error(ErrorCode::Type, "expected an array of objects, got " + detail::describe_json_type(*objects), "objects");
+        } else {
+            for (std::size_t i = 0; i < objects->size(); ++i) read_object((*objects)[i], json_path("objects", i));
+            link_parents();
+            check_references();
+        }
+        return name;
+    }
+
+private:
+    void error(ErrorCode code, std::string message, const std::string& path) {
+        m_diag.error(make_error(code, std::move(message), detail::where(m_file, path)));
+    }
+
+    void read_layers(const Json& root) {
+        auto layers = root.find("layers");
+        if (layers == root.end()) return; // the world's default layer
+        if (!layers->is_array() || layers->empty()) {
+            error(ErrorCode::Type, "expected a non-empty array of layer names", "layers");
+            return;
+        }
+        for (std::size_t i = 0; i < layers->size(); ++i) {
+            const Json& l = (*layers)[i];
+            const std::string path = json_path("layers", i);
+            if (!l.is_string() || l.get_ref<const std::string&>().empty()) {
+                error(ErrorCode::Type, "expected a layer name (a non-empty string)", path);
+                continue;
+            }
+            const auto& name = l.get_ref<const std::string&>();
+            if (m_world.find_layer(name) && i > 0) {
+                error(ErrorCode::Duplicate, "layer \"" + name + "\" is listed twice", path);
+                continue;
+            }
+            if (i == 0) (void)m_world.rename_layer(0, name);
+            else m_world.add_layer(name);
+        }
+    }
+
+    void read_object(const Json& o, const std::string& path) {
+        if (!o.is_object()) {
+            error(ErrorCode::Type, "expected an object, got " + detail::describe_json_type(o), path);
+            return;
+        }
+        detail::reject_unknown_keys(o, {"guid", "name", "layer", "parent", "prefab", "components"}, m_file, path, m_diag);
+        ObjectDef def;
+        if (auto g = detail::read_string(o, "guid", true, m_file, path, m_diag)) {
+            auto guid = parse_guid(*g);
+            if (!guid || guid->is_null()) {
+                error(ErrorCode::Type, "expected a non-zero guid of 16 hex digits", json_path(path, "guid"));
+                return;
+            }
+            if (auto first = m_guid_paths.find(*guid); first != m_guid_paths.end()) {
+                error(ErrorCode::Duplicate, "guid " + *g + " is also used by " + first->second, json_path(path, "guid"));
+                return;
+            }
+            m_guid_paths.emplace(*guid, path);
+            def.guid = *guid;
+        } else {
+            return;
+        }
+        def.name = detail::read_string(o, "name", false, m_file, path, m_diag).value_or("");
+        if (auto layer = detail::read_string(o, "layer", false, m_file, path, m_diag)) {
+            auto id = m_world.find_layer(*layer);
+            if (!id) error(ErrorCode::NotFound, "layer \"" + *layer + "\" is not in \"layers\"", json_path(path, "layer"));
+            else def.layer = *id;
+        }
+        Entry entry;
+        entry.path = path;
+        if (auto p = o.find("parent"); p != o.end() && !p->is_null()) {
+            auto guid = p->is_string() ? parse_guid(p->get_ref<const std::string&>()) : std::nullopt;
+            if (!guid) error(ErrorCode::Type, "expected null or the guid of the parent (16 hex digits)", json_path(path, "parent"));
+            else entry.parent = *guid;
+        }
+        const Prefab* prefab = nullptr;
+        if (auto p = detail::read_string(o, "prefab", false, m_file, path, m_diag)) {
+            prefab = m_prefabs.find(*p);
+            if (auto ok = check_asset_path(m_project.root, *p); !ok)
+                error(ErrorCode::InvalidArgument, ok.error().message, json_path(path, "prefab"));
+            else if (prefab == nullptr || prefab->path != *p)
+                error(ErrorCode::NotFound, "prefab \"" + *p + "\" not found (or it has errors)", json_path(path, "prefab"));
+            if (prefab == nullptr || prefab->path != *p) return;
+        }
+
+        auto created = m_world.try_create(def);
+        if (!created) {
+            error(created.error().code, created.error().message, path);
+            return;
+        }
+        entry.handle = *created;
+        if (prefab != nullptr) m_world.add<PrefabInstance>(entry.handle)->prefab = prefab->path;
+
+        const Json empty = Json::object();
+        const Json* components = &empty;
+        if (auto c = o.find("components"); c != o.end()) {
+            if (!c->is_object()) error(ErrorCode::Type, "expected an object of components, got " + detail::describe_json_type(*c),
+                                       json_path(path, "components"));
+            else components = &*c;
+        }
+        read_components(entry.handle, *components, prefab, json_path(path, "components"));
+        m_entries.push_back(std::move(entry));
+    }
+
+    void read_components(Handle h, const Json& components, const Prefab* prefab, const std::string& path) {
+        // Known types in registry order, each starting from the prefab's value or the defaults.
+        for (const TypeInfo* type : m_world.registry().types()) {
+            const void* base = prefab != nullptr ? prefab->find(type->id) : nullptr;
+            auto it = components.find(type->name);
+            const std::string type_path = json_path(path, type->name);
+            if (it != components.end() && it->is_null()) {
+                if (base == nullptr || type->id == component_id<Transform2D>())
+                    error(ErrorCode::Type, "null only removes a component the prefab has", type_path);
+                continue; // removed from this instance
+            }
+            if (it == components.end() && base == nullptr) continue;
+            auto value = type->make_instance();
+            if (base != nullptr) type->copy(value.get(), base);
+            if (it != components.end()) detail::read_component(*type, *it, value.get(), m_source, type_path, m_diag);
+            m_world.add_copy(h, type->id, value.get());
+        }
+        for (auto it = components.begin(); it != components.end(); ++it) {
+            if (m_world.registry().find(it.key()) != nullptr) continue;
+            m_world.add<UnknownComponents>(h)->components[it.key()] = it.value();
+            m_diag.warning(make_error(ErrorCode::UnknownType, "unknown component type \"" + it.key() + "\" is kept as is",
+                                      detail::where(m_file, json_path(path, it.key()))));
+        }
+    }
+
+    void link_parents() {
+        for (const Entry& e : m_entries) {
+            if (!e.parent) continue;
+            const Handle parent = m_world.find(*e.parent);
+            if (!parent) {
+                error(ErrorCode::NotFound, "parent " + to_string(*e.parent) + " is not in this scene", json_path(e.path, "parent"));
+                continue;
+            }
+            if (auto ok = m_world.set_parent(e.handle, parent); !ok)
+                error(ok.error().code, ok.error().code == ErrorCode::Cycle ? "parent " + to_string(*e.parent) + " makes a cycle"
+                                                                           : ok.error().message,
+                      json_path(e.path, "parent"));
+        }
+    }
+
+    void check_references() {
+        for (const Entry& e : m_entries) {
+            for (ComponentId id : m_world.components_of(e.handle)) {
+                const TypeInfo* type = m_world.registry().find(id);
+                if (type == nullptr) continue;
+                const void* c = m_world.get(e.handle, id);
+                for (const FieldInfo& f : type->fields) {
+                    if (f.type != FieldType::ObjectRef) continue;
+                    const Guid g = std::get<Guid>(f.get(c));
+                    if (!g.is_null() && !m_world.find(g))
+                        m_diag.warning(make_error(ErrorCode::NotFound, "reference to missing object " + to_string(g),
+                                                  detail::where(m_file, json_path(json_path(e.path, "components"),
+                                                                                  type->name + "." + f.name))));
+                }
+            }
+        }
+    }
+
+    World& m_world;
+    std::string_view m_file;
+    const Project& m_project;
+    const PrefabLibrary& m_prefabs;
+    Diagnostics& m_diag;
+    detail::ComponentSource m_source;
+    std::unordered_map<Guid, std::string> m_guid_paths;
+    std::vector<Entry> m_entries;
+};
+
+// Objects in save order: roots in slot order, each followed by its subtree (children in order).
+std::vector<Handle> save_order(const World& world) {
+    std::vector<Handle> order;
+    order.reserve(world.object_count());
+    std::vector<Handle> stack;
+    world.each_object([&](Handle root) {
+        if (world.parent(root)) return;
+        stack.push_back(root);
+        while (!stack.empty()) {
+            const Handle h = stack.back();
+            stack.pop_back();
+            order.push_back(h);
+            std::vector<Handle> kids = world.children(h);
+            for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
+        }
+    });
+    return order;
+}
+
+} // namespace
+
+Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::string_view file, const Project& project,
+                                  const PrefabLibrary& prefabs, Diagnostics& diagnostics) {
+    if (world.object_count() != 0) {
+        Error e = make_error(ErrorCode::InvalidArgument, "scenes load into an empty world", std::string(file));
+        diagnostics.error(e);
+        return e;
+    }
+    auto parsed = parse_json(text, file, JsonLimits{kMaxSceneBytes, 64});
+    if (!parsed) {
+        diagnostics.error(parsed.error());
+        return parsed.error();
+    }
+    Diagnostics local;
+    SceneInfo info;
+    info.name = SceneReader(world, file, project, prefabs, local).read(*parsed);
+    diagnostics.merge(local);
+    if (local.has_errors()) {
+        world.clear();
+        return local.first_error();
+    }
+    world.update_spatial();
+    info.objects = world.object_count();
+    return info;
+}
+
+Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& project, const PrefabLibrary& prefabs,
+                             Diagnostics& diagnostics) {
+    const fs::path full = path.is_absolute() ? path : project.root / path;
+    std::error_code ec;
+    const fs::path shown_path = path.is_absolute() ? fs::relative(path, project.root, ec) : path;
+    const std::string shown = (ec || shown_path.empty() || shown_path.native().starts_with("..")) ? path.string()
+                                                                                                 : shown_path.generic_string();
+    auto text = read_file(full, kMaxSceneBytes);
+    if (!text) {
+        Error e = text.error();
+        e.where = shown;
+        diagnostics.error(e);
+        return e;
+    }
+    return load_scene_text(world, *text, shown, project, prefabs, diagnostics);
+}
+
+Result<Json> scene_to_json(const World& world, std::string_view scene_name, const PrefabLibrary& prefabs) {
+    Json root = Json::object();
+    root["format"] = "diorama.scene";
+    root["version"] = kSceneVersion;
+    root["name"] = scene_name;
+    root["layers"] = world.layers();
+    Json objects = Json::array();
+    const std::vector<Handle> order = save_order(world);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const Handle h = order[i];
+        Json o = Json::object();
+        o["guid"] = to_string(world.guid(h));
+        o["name"] = world.name(h);
+        o["layer"] = world.layers()[world.layer(h)];
+        if (const Handle p = world.parent(h)) o["parent"] = to_string(world.guid(p));
+        const Prefab* prefab = nullptr;
+        if (const PrefabInstance* link = world.get<PrefabInstance>(h)) {
+            o["prefab"] = link->prefab;
+            prefab = prefabs.find(link->prefab);
+        }
+        Json components = Json::object();
+        const std::string where = "objects[" + std::to_string(i) + "] (" + to_string(world.guid(h)) + ").components";
+        for (const TypeInfo* type : world.registry().types()) {
+            const void* c = world.get(h, type->id);
+            const void* from_prefab = prefab != nullptr ? prefab->find(type->id) : nullptr;
+            if (c == nullptr) {
+                if (from_prefab != nullptr) components[type->name] = nullptr; // removed from the instance
+                continue;
+            }
+            auto fields = detail::write_component(*type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), where);
+            if (!fields) return fields.error();
+            if (from_prefab != nullptr && fields->empty()) continue; // inherited unchanged
+            components[type->name] = std::move(*fields);
+        }
+        if (const UnknownComponents* unknown = world.get<UnknownComponents>(h))
+            for (const auto& [name, value] : unknown->components) components[name] = value;
+        o["components"] = std::move(components);
+        objects.push_back(std::move(o));
+    }
+    root["objects"] = std::move(objects);
+    return root;
+}
+
+Result<void> save_scene(const World& world, const fs::path& path, std::string_view scene_name, const PrefabLibrary& prefabs,
+                        SaveOptions options) {
+    auto json = scene_to_json(world, scene_name, prefabs);
+    if (!json) {
+        Error e = json.error();
+        e.where = path.string() + ": " + e.where;
+        return e;
+    }
+    return save_file_atomic(path, to_pretty_json(*json), options);
+}
+
+} // namespace diorama

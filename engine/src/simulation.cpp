@@ -1,0 +1,92 @@
+#include "diorama/simulation.h"
+
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+
+#include <cassert>
+#include <chrono>
+#include <algorithm>
+#include <cmath>
+
+namespace diorama {
+
+Simulation::Simulation(World& world, SimulationDef def) : m_world(world), m_def(def) {
+    assert(def.tick_rate_hz > 0.0 && def.max_ticks_per_advance > 0);
+    m_step_s = 1.0 / def.tick_rate_hz;
+}
+
+void Simulation::push_input(const InputEvent& event) { m_inputs.push_back(event); }
+
+void Simulation::dispatch_input() {
+    std::vector<InputEvent> events;
+    events.swap(m_inputs);
+    InputState& state = m_world.input();
+    for (const InputEvent& e : events) {
+        state.human = true;
+        const auto key = static_cast<std::size_t>(e.key);
+        switch (e.kind) {
+        case InputEventKind::KeyDown:
+            if (key < state.keys_down.size()) state.keys_down.set(key);
+            break;
+        case InputEventKind::KeyUp:
+            if (key < state.keys_down.size()) state.keys_down.reset(key);
+            break;
+        case InputEventKind::MouseMove: state.mouse = e.position; break;
+        case InputEventKind::MouseDown:
+            state.mouse = e.position;
+            if (e.button < 8) state.buttons_down = static_cast<std::uint8_t>(state.buttons_down | (1u << e.button));
+            break;
+        case InputEventKind::MouseUp:
+            state.mouse = e.position;
+            if (e.button < 8) state.buttons_down = static_cast<std::uint8_t>(state.buttons_down & ~(1u << e.button));
+            break;
+        case InputEventKind::Wheel: break;
+        }
+        for (const TypeInfo* t : m_world.registry().types()) {
+            if (!t->hooks.on_event) continue;
+            const PoolBase* pool = m_world.pool(t->id);
+            if (pool == nullptr) continue;
+            // Snapshot: hooks may add or remove components of this type.
+            const std::vector<std::uint32_t> entities = pool->entities();
+            for (std::uint32_t entity : entities) {
+                const Handle h = m_world.handle_at(entity);
+                if (void* c = m_world.get(h, t->id)) t->hooks.on_event(m_world, h, c, e);
+            }
+        }
+    }
+}
+
+void Simulation::tick() {
+    const auto start = std::chrono::steady_clock::now();
+    m_world.transient().reset();
+    dispatch_input();
+    const auto dt = static_cast<float>(m_step_s);
+    for (const System& s : m_world.registry().systems()) s.run(m_world, dt);
+    m_stats.messages_delivered = m_world.deliver_messages();
+    m_stats.objects_destroyed = m_world.flush();
+    m_world.update_spatial();
+    ++m_ticks;
+    m_stats.arena_watermark = m_world.transient().used();
+    m_stats.tick_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+int Simulation::advance(double elapsed_s) {
+    if (!(elapsed_s > 0.0)) return 0; // also rejects NaN
+    if (std::isinf(elapsed_s)) elapsed_s = kMaxElapsedS;
+    m_accumulator += elapsed_s;
+    int ran = 0;
+    while (m_accumulator >= m_step_s && ran < m_def.max_ticks_per_advance) {
+        tick();
+        m_accumulator -= m_step_s;
+        ++ran;
+    }
+    if (m_accumulator >= m_step_s) {
+        // A stall (debugger, SIGSTOP, slow frame): drop the backlog rather than spiral.
+        const double keep = std::fmod(m_accumulator, m_step_s);
+        m_dropped_s += m_accumulator - keep;
+        m_accumulator = keep;
+    }
+    return ran;
+}
+
+} // namespace diorama

@@ -1,0 +1,59 @@
+#include "diorama/type_registry.h"
+
+#include <cctype>
+
+namespace diorama {
+
+namespace {
+bool is_identifier(std::string_view name) {
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    return true;
+}
+} // namespace
+
+Result<void> TypeRegistry::add(TypeInfo info) {
+    if (!is_identifier(info.name))
+        return make_error(ErrorCode::InvalidArgument,
+                          "component type name '" + info.name + "' is not an identifier");
+    if (find(info.name) != nullptr)
+        return make_error(ErrorCode::Duplicate, "component type '" + info.name + "' is already registered");
+    if (find(info.id) != nullptr)
+        return make_error(ErrorCode::Duplicate, "the C++ type of '" + info.name +
+                                                    "' is already registered as '" + find(info.id)->name + "'");
+    for (std::size_t i = 0; i < info.fields.size(); ++i) {
+        if (!is_identifier(info.fields[i].name))
+            return make_error(ErrorCode::InvalidArgument, "field name '" + info.fields[i].name + "' is not an identifier",
+                              info.name);
+        for (std::size_t j = 0; j < i; ++j)
+            if (info.fields[j].name == info.fields[i].name)
+                return make_error(ErrorCode::Duplicate, "field '" + info.fields[i].name + "' is declared twice",
+                                  info.name);
+    }
+
+    auto owned = std::make_unique<TypeInfo>(std::move(info));
+    const TypeInfo* type = owned.get();
+    if (type->id >= m_by_id.size()) m_by_id.resize(type->id + 1, nullptr);
+    m_by_id[type->id] = type;
+    m_order.push_back(type);
+    m_types.push_back(std::move(owned));
+    if (type->hooks.update) m_systems.push_back(System{type->name, type->hooks.update});
+    return {};
+}
+
+void TypeRegistry::add_system(std::string name, std::function<void(World&, float)> run) {
+    m_systems.push_back(System{std::move(name), std::move(run)});
+}
+
+const TypeInfo* TypeRegistry::find(std::string_view name) const {
+    for (const TypeInfo* t : m_order)
+        if (t->name == name) return t;
+    return nullptr;
+}
+
+const TypeInfo* TypeRegistry::find(ComponentId id) const {
+    return id < m_by_id.size() ? m_by_id[id] : nullptr;
+}
+
+} // namespace diorama

@@ -1,0 +1,714 @@
+#include "diorama/world.h"
+
+#include "diorama/log.h"
+#include "diorama/type_registry.h"
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/mat3x3.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <new>
+
+namespace diorama {
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+glm::mat3 local_matrix(const Transform2D& t) {
+    const float r = glm::radians(t.rotation_deg);
+    const float c = std::cos(r);
+    const float s = std::sin(r);
+    // columns: x axis, y axis, translation
+    return glm::mat3(glm::vec3(c * t.scale.x, s * t.scale.x, 0.0f),
+                     glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f),
+                     glm::vec3(t.position, 1.0f));
+}
+
+Transform2D decompose(const glm::mat3& m) {
+    Transform2D t;
+    t.position = glm::vec2(m[2]);
+    const glm::vec2 x_axis(m[0]);
+    const glm::vec2 y_axis(m[1]);
+    const float det = x_axis.x * y_axis.y - x_axis.y * y_axis.x;
+    t.scale = glm::vec2(glm::length(x_axis), det < 0.0f ? -glm::length(y_axis) : glm::length(y_axis));
+    t.rotation_deg = glm::degrees(std::atan2(x_axis.y, x_axis.x));
+    return t;
+}
+
+// The world box of a local box (center, half extents) under m; negative extents count as positive.
+Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
+    half = glm::abs(half);
+    const glm::vec2 c = glm::vec2(m * glm::vec3(center, 1.0f));
+    const glm::vec2 ex(std::abs(m[0][0]) * half.x + std::abs(m[1][0]) * half.y,
+                       std::abs(m[0][1]) * half.x + std::abs(m[1][1]) * half.y);
+    return Rect{c - ex, c + ex};
+}
+
+// The world box of a local circle under m: rotation does not grow it; the larger scale does.
+Rect transformed_circle(const glm::mat3& m, glm::vec2 center, float radius) {
+    const glm::vec2 c = glm::vec2(m * glm::vec3(center, 1.0f));
+    const float scale = std::max(glm::length(glm::vec2(m[0])), glm::length(glm::vec2(m[1])));
+    const glm::vec2 r(std::abs(radius) * scale);
+    return Rect{c - r, c + r};
+}
+
+} // namespace
+
+// ---- construction ----
+
+World::World(const TypeRegistry& registry, WorldDef def)
+    : m_registry(&registry), m_def(std::move(def)), m_grid(m_def.spatial_cell_size) {
+    m_layers.push_back(m_def.default_layer);
+    for (const TypeInfo* t : registry.types())
+        if (t->hooks.on_message) m_message_types.push_back(t);
+    if (registry.find<Transform2D>() && registry.find<Velocity>()) {
+        [[maybe_unused]] auto grouped = group<Transform2D, Velocity>();
+        assert(grouped.ok());
+    }
+}
+
+World::~World() = default;
+
+bool World::check(Handle h) const {
+    if (alive(h)) return true;
+    if (!h.is_null()) ++m_stale_accesses;
+    return false;
+}
+
+// ---- objects ----
+
+Guid World::next_guid() {
+    for (;;) {
+        const Guid g{splitmix64(m_def.guid_seed ^ splitmix64(++m_guid_counter))};
+        if (!g.is_null() && !m_by_guid.contains(g)) return g;
+    }
+}
+
+Result<Handle> World::try_create(const ObjectDef& def) {
+    if (def.layer >= m_layers.size())
+        return make_error(ErrorCode::NotFound, "layer " + std::to_string(def.layer) + " does not exist");
+    if (!def.parent.is_null() && !alive(def.parent))
+        return make_error(ErrorCode::StaleHandle, "the parent handle is stale");
+    if (!def.guid.is_null() && m_by_guid.contains(def.guid))
+        return make_error(ErrorCode::Duplicate, "guid " + to_string(def.guid) + " is already used");
+    if (m_free_head == kNone && m_generation.size() >= kMaxGeneration)
+        return make_error(ErrorCode::Limit, "the world holds the most objects it can address");
+
+    // Every step that can run out of memory comes first, each undone if a later one fails, so a
+    // failed create leaves the world exactly as it was.
+    const bool reused = m_free_head != kNone;
+    const std::uint32_t index = reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
+    Pool<Transform2D>* transforms = nullptr;
+    bool slot_added = false;
+    bool transform_added = false;
+    try {
+        std::string name = def.name;
+        transforms = &typed_pool<Transform2D>();
+        if (!reused) {
+            m_records.emplace_back();
+            m_generation.push_back(1u | kFreeBit);
+            slot_added = true;
+        }
+        transforms->emplace_typed(index);
+        transform_added = true;
+        const Guid guid = def.guid.is_null() ? next_guid() : def.guid;
+        m_by_guid.emplace(guid, index);
+        try {
+            if (!def.name.empty()) m_by_name[def.name].push_back(index);
+        } catch (...) {
+            m_by_guid.erase(guid);
+            throw;
+        }
+        // Nothing below allocates.
+        if (reused) m_free_head = m_records[index].next_free;
+        Record& r = m_records[index];
+        r = Record{};
+        r.guid = guid;
+        r.name = std::move(name);
+        r.layer = def.layer;
+        m_generation[index] &= ~kFreeBit;
+        ++m_live_count;
+    } catch (const std::bad_alloc&) {
+        if (transform_added) transforms->erase(index);
+        if (slot_added) {
+            m_records.pop_back();
+            m_generation.pop_back();
+        }
+        return make_error(ErrorCode::OutOfMemory,
+                          "out of memory creating object " + std::to_string(m_live_count + 1));
+    }
+    if (!def.parent.is_null()) link_parent(index, def.parent.index);
+    after_add(index, *transforms, transforms->get(index));
+    return handle_of(index);
+}
+
+void World::report_out_of_memory(const char* what) { log_error(std::string(what) + ": out of memory"); }
+
+Handle World::create(const ObjectDef& def) {
+    Result<Handle> h = try_create(def);
+    if (!h) {
+        log_error("create object '" + def.name + "': " + h.error().message);
+        return kNullHandle;
+    }
+    return *h;
+}
+
+bool World::destroying(Handle h) const { return alive(h) && m_records[h.index].dying; }
+
+void World::destroy(Handle h) {
+    if (!check(h)) return;
+    mark_destroy(h.index);
+}
+
+void World::mark_destroy(std::uint32_t index) {
+    // Iterative walk over the subtree, so deep hierarchies cannot overflow the stack.
+    std::vector<std::uint32_t> stack{index};
+    while (!stack.empty()) {
+        const std::uint32_t i = stack.back();
+        stack.pop_back();
+        Record& r = m_records[i];
+        if (r.dying) continue;
+        r.dying = true;
+        m_pending_destroy.push_back(i);
+        for (std::uint32_t c = r.first_child; c != kNone; c = m_records[c].next_sibling) stack.push_back(c);
+    }
+}
+
+std::size_t World::flush() {
+    assert(m_view_depth == 0 && "flush() inside a view");
+    std::size_t removed = 0;
+    while (!m_pending_destroy.empty()) {
+        std::vector<std::uint32_t> batch;
+        batch.swap(m_pending_destroy);
+        // 1. hooks, while every object of the batch is still whole (hooks may destroy more).
+        for (std::uint32_t i : batch) {
+            const Handle h = handle_of(i);
+            for (ComponentId id : components_of(h)) {
+                const TypeInfo* t = type_info(id);
+                if (t == nullptr || !t->hooks.on_destroy) continue;
+                if (void* c = get(h, id)) t->hooks.on_destroy(*this, h, c);
+            }
+        }
+        // 2. storage, children before parents.
+        for (auto it = batch.rbegin(); it != batch.rend(); ++it) {
+            const std::uint32_t i = *it;
+            for (auto& pool : m_pools)
+                if (pool && pool->contains(i)) erase_component(i, *pool);
+            unlink_parent(i);
+            Record& r = m_records[i];
+            for (std::uint32_t c = r.first_child; c != kNone;) { // orphans (only when hooks re-parented)
+                const std::uint32_t next = m_records[c].next_sibling;
+                unlink_parent(c);
+                c = next;
+            }
+            m_by_guid.erase(r.guid);
+            erase_name(i);
+            m_grid.remove(i);
+            free_slot(i);
+            ++removed;
+        }
+    }
+    return removed;
+}
+
+void World::free_slot(std::uint32_t index) {
+    m_records[index] = Record{};
+    const std::uint32_t next_generation = m_generation[index] + 1;
+    --m_live_count;
+    if (next_generation > kMaxGeneration) {
+        m_generation[index] = kMaxGeneration | kFreeBit; // retired: never handed out again
+        return;
+    }
+    m_generation[index] = next_generation | kFreeBit;
+    // LIFO reuse keeps recently used memory warm.
+    m_records[index].next_free = m_free_head;
+    m_free_head = index;
+}
+
+void World::clear() {
+    each_object([this](Handle h) { mark_destroy(h.index); });
+    flush();
+}
+
+// ---- identity ----
+
+Guid World::guid(Handle h) const { return check(h) ? m_records[h.index].guid : Guid{}; }
+
+Handle World::find(Guid g) const {
+    auto it = m_by_guid.find(g);
+    return it == m_by_guid.end() ? kNullHandle : handle_of(it->second);
+}
+
+const std::string& World::name(Handle h) const {
+    static const std::string kEmpty;
+    return check(h) ? m_records[h.index].name : kEmpty;
+}
+
+void World::erase_name(std::uint32_t index) {
+    const std::string& n = m_records[index].name;
+    if (n.empty()) return;
+    auto it = m_by_name.find(n);
+    if (it == m_by_name.end()) return;
+    std::erase(it->second, index);
+    if (it->second.empty()) m_by_name.erase(it);
+}
+
+void World::set_name(Handle h, std::string name) {
+    if (!check(h)) return;
+    erase_name(h.index);
+    m_records[h.index].name = std::move(name);
+    if (!m_records[h.index].name.empty()) m_by_name[m_records[h.index].name].push_back(h.index);
+}
+
+Handle World::find_by_name(std::string_view name) const {
+    auto it = m_by_name.find(std::string(name));
+    return it == m_by_name.end() || it->second.empty() ? kNullHandle : handle_of(it->second.front());
+}
+
+// ---- layers ----
+
+LayerId World::add_layer(std::string_view name) {
+    if (auto existing = find_layer(name)) return *existing;
+    m_layers.emplace_back(name);
+    return static_cast<LayerId>(m_layers.size() - 1);
+}
+
+std::optional<LayerId> World::find_layer(std::string_view name) const {
+    for (std::size_t i = 0; i < m_layers.size(); ++i)
+        if (m_layers[i] == name) return static_cast<LayerId>(i);
+    return std::nullopt;
+}
+
+Result<void> World::rename_layer(LayerId layer, std::string name) {
+    if (layer >= m_layers.size())
+        return make_error(ErrorCode::NotFound, "layer " + std::to_string(layer) + " does not exist");
+    if (auto other = find_layer(name); other && *other != layer)
+        return make_error(ErrorCode::Duplicate, "a layer named '" + name + "' already exists");
+    m_layers[layer] = std::move(name);
+    return {};
+}
+
+LayerId World::layer(Handle h) const { return check(h) ? m_records[h.index].layer : 0; }
+
+Result<void> World::set_layer(Handle h, LayerId layer) {
+    if (!check(h)) return make_error(ErrorCode::StaleHandle, "set_layer on a stale handle");
+    if (layer >= m_layers.size())
+        return make_error(ErrorCode::NotFound, "layer " + std::to_string(layer) + " does not exist");
+    m_records[h.index].layer = layer;
+    return {};
+}
+
+// ---- hierarchy ----
+
+Handle World::parent(Handle h) const {
+    if (!check(h)) return kNullHandle;
+    const std::uint32_t p = m_records[h.index].parent;
+    return p == kNone ? kNullHandle : handle_of(p);
+}
+
+Handle World::first_child(Handle h) const {
+    if (!check(h)) return kNullHandle;
+    const std::uint32_t c = m_records[h.index].first_child;
+    return c == kNone ? kNullHandle : handle_of(c);
+}
+
+Handle World::next_sibling(Handle h) const {
+    if (!check(h)) return kNullHandle;
+    const std::uint32_t s = m_records[h.index].next_sibling;
+    return s == kNone ? kNullHandle : handle_of(s);
+}
+
+std::vector<Handle> World::children(Handle h) const {
+    std::vector<Handle> out;
+    for (Handle c = first_child(h); c; c = next_sibling(c)) out.push_back(c);
+    return out;
+}
+
+bool World::is_descendant(Handle h, Handle ancestor) const {
+    if (!alive(h) || !alive(ancestor)) return false;
+    for (std::uint32_t p = m_records[h.index].parent; p != kNone; p = m_records[p].parent)
+        if (p == ancestor.index) return true;
+    return false;
+}
+
+void World::link_parent(std::uint32_t index, std::uint32_t parent) {
+    Record& r = m_records[index];
+    Record& p = m_records[parent];
+    r.parent = parent;
+    r.prev_sibling = p.last_child;
+    r.next_sibling = kNone;
+    if (p.last_child != kNone) m_records[p.last_child].next_sibling = index;
+    else p.first_child = index;
+    p.last_child = index;
+}
+
+void World::unlink_parent(std::uint32_t index) {
+    Record& r = m_records[index];
+    if (r.parent == kNone) return;
+    Record& p = m_records[r.parent];
+    if (r.prev_sibling != kNone) m_records[r.prev_sibling].next_sibling = r.next_sibling;
+    else p.first_child = r.next_sibling;
+    if (r.next_sibling != kNone) m_records[r.next_sibling].prev_sibling = r.prev_sibling;
+    else p.last_child = r.prev_sibling;
+    r.parent = r.prev_sibling = r.next_sibling = kNone;
+}
+
+Result<void> World::set_parent(Handle h, Handle parent, Reparent mode) {
+    if (!check(h)) return make_error(ErrorCode::StaleHandle, "set_parent on a stale handle");
+    if (!parent.is_null() && !check(parent))
+        return make_error(ErrorCode::StaleHandle, "the new parent handle is stale");
+    if (parent == h || (!parent.is_null() && is_descendant(parent, h)))
+        return make_error(ErrorCode::Cycle, "'" + m_records[h.index].name + "' cannot become a child of itself or of its own descendant",
+                          to_string(m_records[h.index].guid));
+    const glm::mat3 world = world_matrix(h);
+    unlink_parent(h.index);
+    if (!parent.is_null()) link_parent(h.index, parent.index);
+    if (mode == Reparent::KeepWorld) {
+        const glm::mat3 parent_world = parent.is_null() ? glm::mat3(1.0f) : world_matrix(parent);
+        *get<Transform2D>(h) = decompose(glm::inverse(parent_world) * world);
+    }
+    return {};
+}
+
+glm::mat3 World::world_matrix(Handle h) const {
+    if (!check(h)) return glm::mat3(1.0f);
+    const Pool<Transform2D>* transforms = find_typed_pool<Transform2D>();
+    glm::mat3 m(1.0f);
+    for (std::uint32_t i = h.index; i != kNone; i = m_records[i].parent)
+        m = local_matrix(*transforms->get(i)) * m;
+    return m;
+}
+
+glm::vec2 World::world_position(Handle h) const { return glm::vec2(world_matrix(h)[2]); }
+
+// ---- components ----
+
+const TypeInfo* World::type_info(ComponentId type) const { return m_registry->find(type); }
+
+PoolBase* World::pool_for(ComponentId type) {
+    if (type < m_pools.size() && m_pools[type]) return m_pools[type].get();
+    const TypeInfo* t = type_info(type);
+    if (t == nullptr) return nullptr;
+    if (type >= m_pools.size()) m_pools.resize(type + 1);
+    m_pools[type] = t->make_pool();
+    return m_pools[type].get();
+}
+
+const PoolBase* World::pool(ComponentId type) const {
+    return type < m_pools.size() ? m_pools[type].get() : nullptr;
+}
+
+void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
+    if (pool.group >= 0) {
+        Group& g = m_groups[static_cast<std::size_t>(pool.group)];
+        if (eligible(entity, g)) {
+            if (m_view_depth > 0) m_deferred_joins.emplace_back(pool.group, entity);
+            else join_group(entity, g);
+        }
+    }
+    const TypeInfo* t = type_info(pool.id());
+    if (t != nullptr && t->hooks.on_create) {
+        const Handle h = handle_of(entity);
+        t->hooks.on_create(*this, h, component);
+    }
+}
+
+void* World::add(Handle h, ComponentId type) {
+    if (!check(h)) return nullptr;
+    PoolBase* pool = pool_for(type);
+    if (pool == nullptr) {
+        log_error("add component: type id " + std::to_string(type) + " is not registered");
+        return nullptr;
+    }
+    if (void* existing = pool->find(h.index)) {
+        std::erase(m_deferred_removals, std::pair{type, h.index});
+        return existing;
+    }
+    try {
+        void* c = pool->emplace(h.index);
+        after_add(h.index, *pool, c);
+        return c;
+    } catch (const std::bad_alloc&) {
+        report_out_of_memory("add component");
+        return nullptr;
+    }
+}
+
+void* World::add_copy(Handle h, ComponentId type, const void* value) {
+    if (!check(h)) return nullptr;
+    const TypeInfo* t = type_info(type);
+    PoolBase* pool = pool_for(type);
+    if (t == nullptr || pool == nullptr) {
+        log_error("add component: type id " + std::to_string(type) + " is not registered");
+        return nullptr;
+    }
+    if (void* existing = pool->find(h.index)) {
+        std::erase(m_deferred_removals, std::pair{type, h.index});
+        t->copy(existing, value);
+        return existing;
+    }
+    try {
+        void* c = pool->emplace(h.index);
+        t->copy(c, value);
+        after_add(h.index, *pool, c);
+        return c;
+    } catch (const std::bad_alloc&) {
+        report_out_of_memory("add component");
+        return nullptr;
+    }
+}
+
+void* World::get(Handle h, ComponentId type) {
+    if (!check(h) || type >= m_pools.size() || !m_pools[type]) return nullptr;
+    return m_pools[type]->find(h.index);
+}
+
+const void* World::get(Handle h, ComponentId type) const { return const_cast<World*>(this)->get(h, type); }
+
+bool World::remove(Handle h, ComponentId type) {
+    if (!check(h) || type >= m_pools.size() || !m_pools[type]) return false;
+    PoolBase& pool = *m_pools[type];
+    if (!pool.contains(h.index)) return false;
+    if (type == component_id<Transform2D>()) {
+        log_warning("Transform2D cannot be removed: every object has one");
+        return false;
+    }
+    if (m_view_depth > 0) {
+        m_deferred_removals.emplace_back(type, h.index);
+        return true;
+    }
+    if (const TypeInfo* t = type_info(type); t != nullptr && t->hooks.on_destroy)
+        t->hooks.on_destroy(*this, h, pool.find(h.index));
+    if (pool.contains(h.index)) erase_component(h.index, pool); // the hook may have removed it
+    return true;
+}
+
+void World::erase_component(std::uint32_t entity, PoolBase& pool) {
+    if (pool.group >= 0) {
+        Group& g = m_groups[static_cast<std::size_t>(pool.group)];
+        if (in_group(entity, g)) leave_group(entity, g);
+    }
+    pool.erase(entity);
+}
+
+std::vector<ComponentId> World::components_of(Handle h) const {
+    std::vector<ComponentId> out;
+    if (!check(h)) return out;
+    for (const TypeInfo* t : m_registry->types())
+        if (t->id < m_pools.size() && m_pools[t->id] && m_pools[t->id]->contains(h.index)) out.push_back(t->id);
+    for (std::size_t id = 0; id < m_pools.size(); ++id)
+        if (m_pools[id] && type_info(static_cast<ComponentId>(id)) == nullptr && m_pools[id]->contains(h.index))
+            out.push_back(static_cast<ComponentId>(id));
+    return out;
+}
+
+// ---- groups ----
+
+bool World::eligible(std::uint32_t entity, const Group& g) const {
+    for (ComponentId id : g.types)
+        if (!m_pools[id]->contains(entity)) return false;
+    return !in_group(entity, g);
+}
+
+bool World::in_group(std::uint32_t entity, const Group& g) const {
+    const PoolBase& first = *m_pools[g.types.front()];
+    return first.contains(entity) && first.position(entity) < g.size;
+}
+
+void World::join_group(std::uint32_t entity, Group& g) {
+    for (ComponentId id : g.types) {
+        PoolBase& p = *m_pools[id];
+        p.swap_positions(p.position(entity), g.size);
+    }
+    ++g.size;
+}
+
+void World::leave_group(std::uint32_t entity, Group& g) {
+    --g.size;
+    for (ComponentId id : g.types) {
+        PoolBase& p = *m_pools[id];
+        p.swap_positions(p.position(entity), g.size);
+    }
+}
+
+Result<void> World::make_group(std::vector<ComponentId> types) {
+    if (types.size() < 2) return make_error(ErrorCode::InvalidArgument, "a group needs at least two types");
+    if (m_view_depth > 0) return make_error(ErrorCode::InvalidArgument, "groups cannot be made while a view runs");
+    for (ComponentId id : types) {
+        if (pool_for(id) == nullptr)
+            return make_error(ErrorCode::UnknownType, "a group type is not registered");
+        if (m_pools[id]->group >= 0) return make_error(ErrorCode::Duplicate, "a pool already belongs to a group");
+    }
+    const int index = static_cast<int>(m_groups.size());
+    m_groups.push_back(Group{types, 0});
+    Group& g = m_groups.back();
+    const PoolBase* smallest = m_pools[types.front()].get();
+    for (ComponentId id : types) {
+        m_pools[id]->group = index;
+        if (m_pools[id]->size() < smallest->size()) smallest = m_pools[id].get();
+    }
+    const std::vector<std::uint32_t> candidates = smallest->entities();
+    for (std::uint32_t e : candidates)
+        if (eligible(e, g)) join_group(e, g);
+    return {};
+}
+
+const World::Group* World::group_of(std::initializer_list<ComponentId> types) const {
+    for (const Group& g : m_groups) {
+        if (g.types.size() != types.size()) continue;
+        if (std::is_permutation(g.types.begin(), g.types.end(), types.begin())) return &g;
+    }
+    return nullptr;
+}
+
+void World::apply_deferred() {
+    // Removals first: an object whose component went away must not join a group.
+    auto removals = std::move(m_deferred_removals);
+    m_deferred_removals.clear();
+    for (auto [type, entity] : removals) {
+        PoolBase& pool = *m_pools[type];
+        if (!pool.contains(entity)) continue;
+        const Handle h = handle_of(entity);
+        if (const TypeInfo* t = type_info(type); t != nullptr && t->hooks.on_destroy)
+            t->hooks.on_destroy(*this, h, pool.find(entity));
+        if (pool.contains(entity)) erase_component(entity, pool);
+    }
+    auto joins = std::move(m_deferred_joins);
+    m_deferred_joins.clear();
+    for (auto [group, entity] : joins) {
+        Group& g = m_groups[static_cast<std::size_t>(group)];
+        if (eligible(entity, g)) join_group(entity, g);
+    }
+}
+
+// ---- messages ----
+
+void World::send(Handle target, Message message) {
+    if (!check(target)) {
+        ++m_dropped_messages;
+        return;
+    }
+    m_messages.push_back(Envelope{target, false, std::nullopt, std::move(message)});
+}
+
+void World::broadcast(Message message, std::optional<LayerId> layer) {
+    m_messages.push_back(Envelope{kNullHandle, true, layer, std::move(message)});
+}
+
+void World::deliver_to(std::uint32_t entity, const Message& m, std::size_t& deliveries) {
+    const Handle h = handle_of(entity);
+    for (const TypeInfo* t : m_message_types) {
+        PoolBase* pool = t->id < m_pools.size() ? m_pools[t->id].get() : nullptr;
+        if (pool == nullptr) continue;
+        if (void* c = pool->find(entity)) {
+            t->hooks.on_message(*this, h, c, m);
+            ++deliveries;
+        }
+    }
+}
+
+void World::deliver(const Envelope& e, std::size_t& deliveries) {
+    if (!e.broadcast) {
+        if (!alive(e.target)) {
+            ++m_dropped_messages;
+            return;
+        }
+        deliver_to(e.target.index, e.message, deliveries);
+        return;
+    }
+    // Every object (of the layer) that exists now, in slot order; objects created by the hooks
+    // meanwhile do not receive this broadcast.
+    std::vector<Handle> targets;
+    for (std::uint32_t i = 0; i < m_generation.size(); ++i) {
+        if ((m_generation[i] & kFreeBit) != 0) continue;
+        if (e.layer && m_records[i].layer != *e.layer) continue;
+        targets.push_back(handle_of(i));
+    }
+    for (Handle h : targets)
+        if (alive(h)) deliver_to(h.index, e.message, deliveries);
+}
+
+std::size_t World::deliver_messages() {
+    std::vector<Envelope> queue;
+    queue.swap(m_messages);
+    std::size_t deliveries = 0;
+    for (const Envelope& e : queue) deliver(e, deliveries);
+    return deliveries;
+}
+
+// ---- spatial index ----
+
+Rect World::bounds(Handle h) const {
+    if (!check(h)) return Rect{};
+    const glm::mat3 m = world_matrix(h);
+    if (const Collider* c = get<Collider>(h)) {
+        return c->kind == ColliderKind::Circle ? transformed_circle(m, c->offset, c->radius)
+                                               : transformed_box(m, c->offset, c->half_extents);
+    }
+    if (const Shape* s = get<Shape>(h)) {
+        return s->kind == ShapeKind::Circle ? transformed_circle(m, glm::vec2(0.0f), s->radius)
+                                            : transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
+    }
+    if (const Sprite* s = get<Sprite>(h)) return transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
+    const glm::vec2 p(m[2]);
+    return Rect{p, p};
+}
+
+void World::update_spatial() {
+    for (std::uint32_t i = 0; i < m_generation.size(); ++i)
+        if ((m_generation[i] & kFreeBit) == 0) m_grid.set(i, bounds(handle_of(i)));
+}
+
+void World::query_rect(const Rect& area, std::vector<Handle>& out) const {
+    std::vector<std::uint32_t> ids;
+    m_grid.query_rect(area, ids);
+    for (std::uint32_t i : ids) out.push_back(handle_of(i));
+}
+
+void World::query_point(glm::vec2 point, std::vector<Handle>& out) const {
+    std::vector<std::uint32_t> ids;
+    m_grid.query_point(point, ids);
+    for (std::uint32_t i : ids) out.push_back(handle_of(i));
+}
+
+void World::query_circle(glm::vec2 center, float radius, std::vector<Handle>& out) const {
+    std::vector<std::uint32_t> ids;
+    m_grid.query_circle(center, radius, ids);
+    for (std::uint32_t i : ids) out.push_back(handle_of(i));
+}
+
+// ---- stats ----
+
+Handle World::handle_at(std::uint32_t index) const {
+    if (index >= m_generation.size() || (m_generation[index] & kFreeBit) != 0) return kNullHandle;
+    return handle_of(index);
+}
+
+WorldStats World::stats() const {
+    WorldStats s;
+    s.objects = m_live_count;
+    s.pending_destroy = m_pending_destroy.size();
+    s.queued_messages = m_messages.size();
+    s.dropped_messages = m_dropped_messages;
+    s.stale_accesses = m_stale_accesses;
+    return s;
+}
+
+std::size_t World::memory_bytes() const {
+    std::size_t bytes = m_generation.capacity() * sizeof(std::uint32_t) + m_records.capacity() * sizeof(Record);
+    for (const auto& p : m_pools)
+        if (p) bytes += p->memory_bytes();
+    bytes += m_by_guid.size() * (sizeof(Guid) + sizeof(std::uint32_t) + 2 * sizeof(void*));
+    bytes += m_grid.memory_bytes() + m_transient.capacity();
+    return bytes;
+}
+
+} // namespace diorama

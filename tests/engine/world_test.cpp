@@ -1,0 +1,455 @@
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+namespace diorama {
+namespace {
+
+class WorldTest : public ::testing::Test {
+protected:
+    WorldTest() { register_builtin_components(registry); }
+    TypeRegistry registry;
+};
+
+// ---- handles ----
+
+TEST_F(WorldTest, CreatedObjectIsAliveAndHasATransform) {
+    World world(registry);
+    const Handle h = world.create({.name = "ball"});
+    ASSERT_TRUE(h);
+    EXPECT_TRUE(world.alive(h));
+    EXPECT_NE(world.get<Transform2D>(h), nullptr);
+    EXPECT_EQ(world.name(h), "ball");
+    EXPECT_EQ(world.object_count(), 1u);
+}
+
+TEST_F(WorldTest, DestroyIsDelayedUntilFlush) {
+    World world(registry);
+    const Handle h = world.create();
+    world.destroy(h);
+    EXPECT_TRUE(world.alive(h));
+    EXPECT_TRUE(world.destroying(h));
+    EXPECT_NE(world.get<Transform2D>(h), nullptr);
+    EXPECT_EQ(world.flush(), 1u);
+    EXPECT_FALSE(world.alive(h));
+    EXPECT_EQ(world.get<Transform2D>(h), nullptr);
+    EXPECT_EQ(world.object_count(), 0u);
+}
+
+TEST_F(WorldTest, StaleHandleAfterSlotReuseNeverReachesTheNewObject) {
+    World world(registry);
+    const Handle old_handle = world.create({.name = "old"});
+    world.add<Velocity>(old_handle)->linear = {1, 2};
+    world.destroy(old_handle);
+    world.flush();
+    const Handle fresh = world.create({.name = "new"});
+    ASSERT_EQ(fresh.index, old_handle.index) << "the slot is reused";
+    EXPECT_NE(fresh.generation, old_handle.generation);
+    EXPECT_FALSE(world.alive(old_handle));
+    EXPECT_EQ(world.get<Transform2D>(old_handle), nullptr);
+    EXPECT_EQ(world.add<Velocity>(old_handle), nullptr);
+    EXPECT_FALSE(world.remove<Velocity>(old_handle));
+    EXPECT_EQ(world.name(old_handle), "");
+    EXPECT_TRUE(world.guid(old_handle).is_null());
+    world.destroy(old_handle); // no effect on the new object
+    EXPECT_FALSE(world.destroying(fresh));
+    EXPECT_FALSE(world.has<Velocity>(fresh));
+    EXPECT_GT(world.stats().stale_accesses, 0u);
+}
+
+TEST_F(WorldTest, NullHandleIsNeverAlive) {
+    World world(registry);
+    EXPECT_FALSE(world.alive(kNullHandle));
+    EXPECT_EQ(world.get<Transform2D>(kNullHandle), nullptr);
+    EXPECT_FALSE(world.alive(Handle{12345, 1}));
+}
+
+TEST_F(WorldTest, MillionCreateDestroyCyclesLeaveNoLeak) {
+    World world(registry);
+    std::vector<Handle> live;
+    std::size_t peak = 0;
+    std::mt19937 rng(7);
+    for (int cycle = 0; cycle < 1'000'000; ++cycle) {
+        if (live.size() < 64 || (rng() & 1u)) {
+            const Handle h = world.create();
+            ASSERT_TRUE(h);
+            if (rng() & 1u) world.add<Velocity>(h);
+            live.push_back(h);
+        } else {
+            const std::size_t i = static_cast<std::size_t>(rng()) % live.size();
+            world.destroy(live[i]);
+            live[i] = live.back();
+            live.pop_back();
+        }
+        peak = std::max(peak, live.size());
+        if ((cycle & 255) == 0) world.flush();
+    }
+    world.flush();
+    EXPECT_EQ(world.object_count(), live.size());
+    EXPECT_EQ(world.count<Transform2D>(), live.size());
+    EXPECT_LE(world.count<Velocity>(), live.size());
+    EXPECT_LE(world.slot_count(), peak + 256) << "slots are reused, not leaked";
+    for (Handle h : live)
+        EXPECT_TRUE(world.alive(h));
+}
+
+TEST_F(WorldTest, CreatesAMillionObjects) {
+    World world(registry);
+    for (int i = 0; i < 1'000'000; ++i)
+        ASSERT_TRUE(world.create());
+    EXPECT_EQ(world.object_count(), 1'000'000u);
+    EXPECT_EQ(world.count<Transform2D>(), 1'000'000u);
+}
+
+// ---- identity ----
+
+TEST_F(WorldTest, GuidsAreUniqueAndFindable) {
+    World world(registry);
+    std::vector<Handle> hs;
+    for (int i = 0; i < 1000; ++i)
+        hs.push_back(world.create());
+    for (Handle h : hs)
+        EXPECT_EQ(world.find(world.guid(h)), h);
+    std::vector<std::uint64_t> guids;
+    for (Handle h : hs)
+        guids.push_back(world.guid(h).value);
+    std::sort(guids.begin(), guids.end());
+    EXPECT_EQ(std::adjacent_find(guids.begin(), guids.end()), guids.end());
+}
+
+TEST_F(WorldTest, GivenGuidIsKeptAndDuplicatesAreRefused) {
+    World world(registry);
+    const Guid g{0x6f1c0a9e3b2d4c11};
+    const Handle h = world.create({.guid = g});
+    EXPECT_EQ(world.guid(h), g);
+    auto again = world.try_create({.guid = g});
+    ASSERT_FALSE(again.ok());
+    EXPECT_EQ(again.error().code, ErrorCode::Duplicate);
+    EXPECT_EQ(world.object_count(), 1u);
+}
+
+TEST_F(WorldTest, SameSeedGivesSameGuids) {
+    World a(registry), b(registry);
+    for (int i = 0; i < 10; ++i)
+        EXPECT_EQ(a.guid(a.create()), b.guid(b.create()));
+}
+
+TEST_F(WorldTest, FindByNameFollowsRenamesAndDestruction) {
+    World world(registry);
+    const Handle a = world.create({.name = "paddle"});
+    EXPECT_EQ(world.find_by_name("paddle"), a);
+    world.set_name(a, "bat");
+    EXPECT_FALSE(world.find_by_name("paddle"));
+    EXPECT_EQ(world.find_by_name("bat"), a);
+    world.destroy(a);
+    world.flush();
+    EXPECT_FALSE(world.find_by_name("bat"));
+    EXPECT_FALSE(world.find(Guid{1}));
+}
+
+// ---- layers ----
+
+TEST_F(WorldTest, LayersAreNamedAndOrdered) {
+    World world(registry);
+    EXPECT_EQ(world.layers().size(), 1u);
+    const LayerId bg = world.add_layer("background");
+    const LayerId ui = world.add_layer("ui");
+    EXPECT_EQ(world.add_layer("background"), bg);
+    EXPECT_LT(bg, ui);
+    EXPECT_EQ(world.find_layer("ui"), ui);
+    EXPECT_FALSE(world.find_layer("nope"));
+    const Handle h = world.create({.layer = ui});
+    EXPECT_EQ(world.layer(h), ui);
+    EXPECT_TRUE(world.set_layer(h, bg).ok());
+    EXPECT_EQ(world.layer(h), bg);
+    EXPECT_FALSE(world.set_layer(h, 99).ok());
+    EXPECT_FALSE(world.try_create({.layer = 42}).ok());
+}
+
+// ---- components ----
+
+TEST_F(WorldTest, AddGetHasRemove) {
+    World world(registry);
+    const Handle h = world.create();
+    EXPECT_FALSE(world.has<Sprite>(h));
+    Sprite* s = world.add<Sprite>(h);
+    ASSERT_NE(s, nullptr);
+    s->image = "sprites/ball.png";
+    EXPECT_EQ(world.add<Sprite>(h), s) << "adding twice returns the existing component";
+    EXPECT_TRUE(world.has<Sprite>(h));
+    EXPECT_EQ(world.get<Sprite>(h)->image, "sprites/ball.png");
+    EXPECT_TRUE(world.remove<Sprite>(h));
+    EXPECT_FALSE(world.has<Sprite>(h));
+    EXPECT_FALSE(world.remove<Sprite>(h));
+}
+
+TEST_F(WorldTest, TransformCannotBeRemoved) {
+    World world(registry);
+    const Handle h = world.create();
+    EXPECT_FALSE(world.remove<Transform2D>(h));
+    EXPECT_TRUE(world.has<Transform2D>(h));
+}
+
+TEST_F(WorldTest, RuntimeTypeIdAccessMatchesTypedAccess) {
+    World world(registry);
+    const Handle h = world.create();
+    const TypeInfo* shape = registry.find("Shape");
+    ASSERT_NE(shape, nullptr);
+    void* raw = world.add(h, shape->id);
+    ASSERT_NE(raw, nullptr);
+    EXPECT_EQ(raw, world.get<Shape>(h));
+    EXPECT_TRUE(world.has(h, shape->id));
+    const auto types = world.components_of(h);
+    ASSERT_EQ(types.size(), 2u);
+    EXPECT_EQ(types[0], component_id<Transform2D>());
+    EXPECT_EQ(types[1], shape->id);
+    EXPECT_TRUE(world.remove(h, shape->id));
+    EXPECT_FALSE(world.has<Shape>(h));
+    EXPECT_EQ(world.add(h, 9999), nullptr) << "unregistered type id";
+}
+
+TEST_F(WorldTest, UngroupedComponentsDoNotMoveWhenMoreAreAdded) {
+    World world(registry);
+    const Handle first = world.create();
+    Sprite* sprite = world.add<Sprite>(first);
+    sprite->image = "a.png";
+    for (int i = 0; i < 20000; ++i) world.add<Sprite>(world.create());
+    EXPECT_EQ(world.get<Sprite>(first), sprite) << "paged storage never moves components";
+    EXPECT_EQ(sprite->image, "a.png");
+}
+
+TEST_F(WorldTest, ValuesFollowTheirObjectsWhenTheGroupReorders) {
+    World world(registry);
+    const Handle a = world.create();
+    const Handle b = world.create();
+    world.get<Transform2D>(a)->position = {1, 1};
+    world.get<Transform2D>(b)->position = {2, 2};
+    world.add<Velocity>(b)->linear = {5, 0}; // b joins the group: grouped data is reordered
+    world.add<Velocity>(a)->linear = {7, 0};
+    world.remove<Velocity>(b);               // b leaves it again
+    EXPECT_EQ(world.get<Transform2D>(a)->position, glm::vec2(1, 1));
+    EXPECT_EQ(world.get<Transform2D>(b)->position, glm::vec2(2, 2));
+    EXPECT_EQ(world.get<Velocity>(a)->linear, glm::vec2(7, 0));
+    EXPECT_FALSE(world.has<Velocity>(b));
+}
+
+TEST_F(WorldTest, DestroyRemovesEveryComponent) {
+    World world(registry);
+    const Handle h = world.create();
+    world.add<Sprite>(h);
+    world.add<Velocity>(h);
+    world.destroy(h);
+    world.flush();
+    EXPECT_EQ(world.count<Sprite>(), 0u);
+    EXPECT_EQ(world.count<Velocity>(), 0u);
+    EXPECT_EQ(world.count<Transform2D>(), 0u);
+}
+
+// ---- views ----
+
+TEST_F(WorldTest, ViewVisitsExactlyTheObjectsWithAllTypes) {
+    World world(registry);
+    std::vector<Handle> both;
+    for (int i = 0; i < 100; ++i) {
+        const Handle h = world.create();
+        if (i % 3 == 0) world.add<Sprite>(h);
+        if (i % 2 == 0) world.add<Shape>(h);
+        if (i % 6 == 0) both.push_back(h);
+    }
+    std::vector<Handle> seen;
+    world.view<Sprite, Shape>().each([&](Handle h, Sprite&, Shape&) { seen.push_back(h); });
+    auto by_index = [](Handle a, Handle b) { return a.index < b.index; };
+    std::sort(seen.begin(), seen.end(), by_index);
+    EXPECT_EQ(seen, both);
+}
+
+TEST_F(WorldTest, GroupedViewMatchesAFilteredScanAfterChurn) {
+    World world(registry);
+    std::mt19937 rng(3);
+    std::vector<Handle> live;
+    for (int step = 0; step < 20000; ++step) {
+        const auto r = rng() % 10u;
+        if (r < 4 || live.empty()) {
+            const Handle h = world.create();
+            if (rng() & 1u) world.add<Velocity>(h)->linear = {1.0f, 0.0f};
+            live.push_back(h);
+        } else if (r < 6) {
+            world.add<Velocity>(live[static_cast<std::size_t>(rng()) % live.size()]);
+        } else if (r < 8) {
+            world.remove<Velocity>(live[static_cast<std::size_t>(rng()) % live.size()]);
+        } else {
+            const std::size_t i = static_cast<std::size_t>(rng()) % live.size();
+            world.destroy(live[i]);
+            world.flush();
+            live[i] = live.back();
+            live.pop_back();
+        }
+    }
+    std::size_t expected = 0;
+    for (Handle h : live)
+        expected += world.has<Velocity>(h) ? 1 : 0;
+    std::size_t visited = 0;
+    world.view<Transform2D, Velocity>().each([&](Handle h, Transform2D& t, Velocity& v) {
+        EXPECT_EQ(&t, world.get<Transform2D>(h));
+        EXPECT_EQ(&v, world.get<Velocity>(h));
+        ++visited;
+    });
+    EXPECT_EQ(visited, expected);
+}
+
+TEST_F(WorldTest, RemovingDuringAViewIsDeferredUntilTheViewEnds) {
+    World world(registry);
+    std::vector<Handle> hs;
+    for (int i = 0; i < 50; ++i) {
+        hs.push_back(world.create());
+        world.add<Velocity>(hs.back());
+    }
+    int visits = 0;
+    world.view<Transform2D, Velocity>().each([&](Handle h, Transform2D&, Velocity&) {
+        ++visits;
+        for (Handle other : hs)
+            world.remove<Velocity>(other); // removes everything, even unvisited
+        EXPECT_TRUE(world.has<Velocity>(h)) << "still present until the view ends";
+    });
+    EXPECT_EQ(visits, 50) << "every object visited exactly once";
+    EXPECT_EQ(world.count<Velocity>(), 0u);
+}
+
+TEST_F(WorldTest, AddingDuringAViewNeverRevisitsOrInvalidates) {
+    World world(registry);
+    for (int i = 0; i < 100; ++i)
+        world.add<Velocity>(world.create());
+    std::vector<std::uint32_t> visited;
+    world.view<Velocity>().each([&](Handle h, Velocity& v) {
+        visited.push_back(h.index);
+        const Handle spawned = world.create(); // grows Transform2D and Velocity pools
+        world.add<Velocity>(spawned);
+        v.linear.x += 1.0f; // the reference is still valid
+    });
+    EXPECT_EQ(visited.size(), 100u) << "objects added during the view are not visited";
+    std::sort(visited.begin(), visited.end());
+    EXPECT_EQ(std::adjacent_find(visited.begin(), visited.end()), visited.end());
+    EXPECT_EQ(world.count<Velocity>(), 200u);
+    std::size_t grouped = 0;
+    world.view<Transform2D, Velocity>().each([&](Transform2D&, Velocity&) { ++grouped; });
+    EXPECT_EQ(grouped, 200u) << "objects that joined during the view are grouped afterwards";
+}
+
+TEST_F(WorldTest, DestroyingDuringAViewIsSafe) {
+    World world(registry);
+    for (int i = 0; i < 100; ++i)
+        world.add<Velocity>(world.create());
+    int visits = 0;
+    world.view<Transform2D, Velocity>().each([&](Handle h, Transform2D&, Velocity&) {
+        ++visits;
+        world.destroy(h);
+    });
+    EXPECT_EQ(visits, 100);
+    EXPECT_EQ(world.flush(), 100u);
+    EXPECT_EQ(world.object_count(), 0u);
+}
+
+TEST_F(WorldTest, ReAddingDuringAViewCancelsTheDeferredRemoval) {
+    World world(registry);
+    const Handle h = world.create();
+    world.add<Velocity>(h)->linear = {5, 5};
+    world.view<Velocity>().each([&](Velocity&) {
+        world.remove<Velocity>(h);
+        world.add<Velocity>(h);
+    });
+    ASSERT_TRUE(world.has<Velocity>(h));
+    EXPECT_EQ(world.get<Velocity>(h)->linear, glm::vec2(5, 5));
+}
+
+// ---- hierarchy ----
+
+TEST_F(WorldTest, ChildTransformIsLocalToItsParent) {
+    World world(registry);
+    const Handle parent = world.create();
+    world.get<Transform2D>(parent)->position = {100, 0};
+    world.get<Transform2D>(parent)->rotation_deg = 90;
+    const Handle child = world.create({.parent = parent});
+    world.get<Transform2D>(child)->position = {10, 0};
+    const glm::vec2 p = world.world_position(child);
+    EXPECT_NEAR(p.x, 100.0f, 1e-4f);
+    EXPECT_NEAR(p.y, 10.0f, 1e-4f);
+    EXPECT_EQ(world.parent(child), parent);
+    EXPECT_EQ(world.children(parent), std::vector<Handle>{child});
+}
+
+TEST_F(WorldTest, ReparentingIntoADescendantIsRefused) {
+    World world(registry);
+    const Handle a = world.create();
+    const Handle b = world.create({.parent = a});
+    const Handle c = world.create({.parent = b});
+    auto self = world.set_parent(a, a);
+    ASSERT_FALSE(self.ok());
+    EXPECT_EQ(self.error().code, ErrorCode::Cycle);
+    auto loop = world.set_parent(a, c);
+    ASSERT_FALSE(loop.ok());
+    EXPECT_EQ(loop.error().code, ErrorCode::Cycle);
+    EXPECT_EQ(world.parent(a), kNullHandle) << "a refused reparent changes nothing";
+    EXPECT_EQ(world.parent(c), b);
+    EXPECT_TRUE(world.set_parent(c, a).ok());
+    EXPECT_EQ(world.parent(c), a);
+    EXPECT_EQ(world.children(a).size(), 2u);
+    EXPECT_TRUE(world.set_parent(c, kNullHandle).ok());
+    EXPECT_EQ(world.parent(c), kNullHandle);
+}
+
+TEST_F(WorldTest, ReparentKeepingWorldTransform) {
+    World world(registry);
+    const Handle parent = world.create();
+    auto* pt = world.get<Transform2D>(parent);
+    pt->position = {50, 20};
+    pt->rotation_deg = 30;
+    pt->scale = {2, 2};
+    const Handle child = world.create();
+    world.get<Transform2D>(child)->position = {7, 9};
+    ASSERT_TRUE(world.set_parent(child, parent, Reparent::KeepWorld).ok());
+    const glm::vec2 p = world.world_position(child);
+    EXPECT_NEAR(p.x, 7.0f, 1e-3f);
+    EXPECT_NEAR(p.y, 9.0f, 1e-3f);
+}
+
+TEST_F(WorldTest, DestroyingAParentDestroysItsChildren) {
+    World world(registry);
+    const Handle root = world.create();
+    const Handle child = world.create({.parent = root});
+    const Handle grandchild = world.create({.parent = child});
+    const Handle other = world.create();
+    world.destroy(root);
+    EXPECT_TRUE(world.destroying(grandchild));
+    EXPECT_EQ(world.flush(), 3u);
+    EXPECT_FALSE(world.alive(child));
+    EXPECT_FALSE(world.alive(grandchild));
+    EXPECT_TRUE(world.alive(other));
+}
+
+TEST_F(WorldTest, DestroyingAChildDetachesItFromItsParent) {
+    World world(registry);
+    const Handle root = world.create();
+    const Handle a = world.create({.parent = root});
+    const Handle b = world.create({.parent = root});
+    const Handle c = world.create({.parent = root});
+    world.destroy(b);
+    world.flush();
+    EXPECT_EQ(world.children(root), (std::vector<Handle>{a, c}));
+}
+
+TEST_F(WorldTest, DeepHierarchyDestroysWithoutRecursion) {
+    World world(registry);
+    Handle parent = world.create();
+    const Handle root = parent;
+    for (int i = 0; i < 100000; ++i)
+        parent = world.create({.parent = parent});
+    world.destroy(root);
+    EXPECT_EQ(world.flush(), 100001u);
+}
+
+} // namespace
+} // namespace diorama

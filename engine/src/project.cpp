@@ -96,6 +96,7 @@ Result<Project> load_project(const fs::path& folder_or_file, Diagnostics& diagno
 
     Project project;
     project.root = fs::absolute(file, ec).parent_path().lexically_normal();
+    if (project.root.filename().empty()) project.root = project.root.parent_path(); // "/a/b/" -> "/a/b"
     if (auto name = detail::read_string(root, "name", true, shown, "", local)) project.name = *name;
     if (auto module = detail::read_string(root, "module", false, shown, "", local)) {
         if (!module->empty() && !is_module_name(*module))

@@ -43,14 +43,27 @@ public:
         read_layers(root);
         if (auto objects = root.find("objects"); objects == root.end()) {
             error(ErrorCode::NotFound, "missing \"objects\" (an array)", "");
-        } else if (!objects->is_array()) {
-            error(ErrorCode::Type, "expected an array of objects, got " + detail::describe_json_type(*objects), "objects");
         } else {
-            for (std::size_t i = 0; i < objects->size(); ++i) read_object((*objects)[i], json_path("objects", i));
-            link_parents();
-            check_references();
+            read_objects(*objects, {});
         }
         return name;
+    }
+
+    // Reads entries (a JSON array of objects) into the world; `guids` maps guids in the entries to
+    // the guids the objects get (empty: kept). Returns the objects created, in entry order.
+    std::vector<Handle> read_objects(const Json& objects, const std::unordered_map<Guid, Guid>& guids) {
+        m_renamed = &guids;
+        if (!objects.is_array()) {
+            error(ErrorCode::Type, "expected an array of objects, got " + detail::describe_json_type(objects), "objects");
+            return {};
+        }
+        for (std::size_t i = 0; i < objects.size(); ++i) read_object(objects[i], json_path("objects", i));
+        link_parents();
+        remap_references();
+        check_references();
+        std::vector<Handle> created;
+        for (const Entry& e : m_entries) created.push_back(e.handle);
+        return created;
     }
 
 private:
@@ -100,7 +113,7 @@ private:
                 return;
             }
             m_guid_paths.emplace(*guid, path);
-            def.guid = *guid;
+            def.guid = renamed(*guid);
         } else {
             return;
         }
@@ -115,7 +128,7 @@ private:
         if (auto p = o.find("parent"); p != o.end() && !p->is_null()) {
             auto guid = p->is_string() ? parse_guid(p->get_ref<const std::string&>()) : std::nullopt;
             if (!guid) error(ErrorCode::Type, "expected null or the guid of the parent (16 hex digits)", json_path(path, "parent"));
-            else entry.parent = *guid;
+            else entry.parent = renamed(*guid);
         }
         const Prefab* prefab = nullptr;
         if (auto p = detail::read_string(o, "prefab", false, m_file, path, m_diag)) {
@@ -186,6 +199,29 @@ private:
         }
     }
 
+    Guid renamed(Guid g) const {
+        if (m_renamed == nullptr) return g;
+        auto it = m_renamed->find(g);
+        return it == m_renamed->end() ? g : it->second;
+    }
+
+    // Object references to renamed entries follow them.
+    void remap_references() {
+        if (m_renamed == nullptr || m_renamed->empty()) return;
+        for (const Entry& e : m_entries) {
+            for (ComponentId id : m_world.components_of(e.handle)) {
+                const TypeInfo* type = m_world.registry().find(id);
+                if (type == nullptr) continue;
+                void* c = m_world.get(e.handle, id);
+                for (const FieldInfo& f : type->fields) {
+                    if (f.type != FieldType::ObjectRef) continue;
+                    const Guid g = std::get<Guid>(f.get(c));
+                    if (const Guid to = renamed(g); to != g) f.set(c, FieldValue{to});
+                }
+            }
+        }
+    }
+
     void check_references() {
         for (const Entry& e : m_entries) {
             for (ComponentId id : m_world.components_of(e.handle)) {
@@ -212,6 +248,7 @@ private:
     detail::ComponentSource m_source;
     std::unordered_map<Guid, std::string> m_guid_paths;
     std::vector<Entry> m_entries;
+    const std::unordered_map<Guid, Guid>* m_renamed = nullptr;
 };
 
 // Objects in save order: roots in slot order, each followed by its subtree (children in order).
@@ -277,6 +314,42 @@ Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& 
     return load_scene_text(world, *text, shown, project, prefabs, diagnostics);
 }
 
+namespace {
+
+// The scene entry of one object; `index` is its position in the saved list, for messages.
+Result<Json> object_entry(const World& world, Handle h, std::size_t index, const PrefabLibrary& prefabs) {
+    Json o = Json::object();
+    o["guid"] = to_string(world.guid(h));
+    o["name"] = world.name(h);
+    o["layer"] = world.layers()[world.layer(h)];
+    if (const Handle p = world.parent(h)) o["parent"] = to_string(world.guid(p));
+    const Prefab* prefab = nullptr;
+    if (const PrefabInstance* link = world.get<PrefabInstance>(h)) {
+        o["prefab"] = link->prefab;
+        prefab = prefabs.find(link->prefab);
+    }
+    Json components = Json::object();
+    const std::string where = "objects[" + std::to_string(index) + "] (" + to_string(world.guid(h)) + ").components";
+    for (const TypeInfo* type : world.registry().types()) {
+        const void* c = world.get(h, type->id);
+        const void* from_prefab = prefab != nullptr ? prefab->find(type->id) : nullptr;
+        if (c == nullptr) {
+            if (from_prefab != nullptr) components[type->name] = nullptr; // removed from the instance
+            continue;
+        }
+        auto fields = detail::write_component(*type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), where);
+        if (!fields) return fields.error();
+        if (from_prefab != nullptr && fields->empty()) continue; // inherited unchanged
+        components[type->name] = std::move(*fields);
+    }
+    if (const UnknownComponents* unknown = world.get<UnknownComponents>(h))
+        for (const auto& [name, value] : unknown->components) components[name] = value;
+    o["components"] = std::move(components);
+    return o;
+}
+
+} // namespace
+
 Result<Json> scene_to_json(const World& world, std::string_view scene_name, const PrefabLibrary& prefabs) {
     Json root = Json::object();
     root["format"] = "diorama.scene";
@@ -286,38 +359,48 @@ Result<Json> scene_to_json(const World& world, std::string_view scene_name, cons
     Json objects = Json::array();
     const std::vector<Handle> order = save_order(world);
     for (std::size_t i = 0; i < order.size(); ++i) {
-        const Handle h = order[i];
-        Json o = Json::object();
-        o["guid"] = to_string(world.guid(h));
-        o["name"] = world.name(h);
-        o["layer"] = world.layers()[world.layer(h)];
-        if (const Handle p = world.parent(h)) o["parent"] = to_string(world.guid(p));
-        const Prefab* prefab = nullptr;
-        if (const PrefabInstance* link = world.get<PrefabInstance>(h)) {
-            o["prefab"] = link->prefab;
-            prefab = prefabs.find(link->prefab);
-        }
-        Json components = Json::object();
-        const std::string where = "objects[" + std::to_string(i) + "] (" + to_string(world.guid(h)) + ").components";
-        for (const TypeInfo* type : world.registry().types()) {
-            const void* c = world.get(h, type->id);
-            const void* from_prefab = prefab != nullptr ? prefab->find(type->id) : nullptr;
-            if (c == nullptr) {
-                if (from_prefab != nullptr) components[type->name] = nullptr; // removed from the instance
-                continue;
-            }
-            auto fields = detail::write_component(*type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), where);
-            if (!fields) return fields.error();
-            if (from_prefab != nullptr && fields->empty()) continue; // inherited unchanged
-            components[type->name] = std::move(*fields);
-        }
-        if (const UnknownComponents* unknown = world.get<UnknownComponents>(h))
-            for (const auto& [name, value] : unknown->components) components[name] = value;
-        o["components"] = std::move(components);
-        objects.push_back(std::move(o));
+        auto entry = object_entry(world, order[i], i, prefabs);
+        if (!entry) return entry.error();
+        objects.push_back(std::move(*entry));
     }
     root["objects"] = std::move(objects);
     return root;
+}
+
+Result<Json> objects_to_json(const World& world, std::span<const Handle> objects, const PrefabLibrary& prefabs) {
+    std::unordered_set<std::uint32_t> wanted;
+    for (Handle h : objects)
+        if (world.alive(h)) wanted.insert(h.index);
+    Json entries = Json::array();
+    for (Handle h : save_order(world)) {
+        if (!wanted.contains(h.index)) continue;
+        auto entry = object_entry(world, h, entries.size(), prefabs);
+        if (!entry) return entry.error();
+        entries.push_back(std::move(*entry));
+    }
+    return entries;
+}
+
+Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const Project& project,
+                                        const PrefabLibrary& prefabs, Diagnostics& diagnostics, bool fresh_guids) {
+    std::unordered_map<Guid, Guid> guids;
+    if (fresh_guids && entries.is_array()) {
+        // New guids from a world-independent stream: a throwaway world's generator would repeat.
+        for (const Json& e : entries) {
+            auto g = e.is_object() && e.contains("guid") && e["guid"].is_string() ? parse_guid(e["guid"].get<std::string>())
+                                                                                   : std::nullopt;
+            if (g) guids.emplace(*g, world.new_guid());
+        }
+    }
+    Diagnostics local;
+    std::vector<Handle> created = SceneReader(world, "objects", project, prefabs, local).read_objects(entries, guids);
+    diagnostics.merge(local);
+    if (local.has_errors()) {
+        for (Handle h : created) world.destroy(h);
+        world.flush();
+        return local.first_error();
+    }
+    return created;
 }
 
 Result<void> save_scene(const World& world, const fs::path& path, std::string_view scene_name, const PrefabLibrary& prefabs,

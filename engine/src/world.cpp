@@ -85,7 +85,7 @@ bool World::check(Handle h) const {
 
 // ---- objects ----
 
-Guid World::next_guid() {
+Guid World::new_guid() {
     for (;;) {
         const Guid g{splitmix64(m_def.guid_seed ^ splitmix64(++m_guid_counter))};
         if (!g.is_null() && !m_by_guid.contains(g)) return g;
@@ -119,7 +119,7 @@ Result<Handle> World::try_create(const ObjectDef& def) {
         }
         transforms->emplace_typed(index);
         transform_added = true;
-        const Guid guid = def.guid.is_null() ? next_guid() : def.guid;
+        const Guid guid = def.guid.is_null() ? new_guid() : def.guid;
         m_by_guid.emplace(guid, index);
         try {
             if (!def.name.empty()) m_by_name[def.name].push_back(index);

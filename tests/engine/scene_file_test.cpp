@@ -302,5 +302,55 @@ TEST_F(SceneFileTest, SavingIntoAMissingFolderFailsWithThePath) {
         << saved.error().describe();
 }
 
+TEST_F(SceneFileTest, ObjectsRoundTripIntoAWorldThatHasOthers) {
+    World world(registry);
+    ASSERT_FALSE(load("good.scene.json", world).has_errors());
+    const Handle block = world.find(Guid{1});
+    const Handle child = world.find(Guid{2});
+    const std::uint64_t before = state_hash(world);
+    auto entries = objects_to_json(world, std::vector<Handle>{child, block}, prefabs);
+    ASSERT_TRUE(entries.ok());
+    ASSERT_EQ(entries->size(), 2u);
+    EXPECT_EQ((*entries)[0]["guid"], "0000000000000001") << "parents come first";
+
+    world.destroy(block); // and with it the child
+    world.flush();
+    ASSERT_EQ(world.object_count(), 1u);
+    Diagnostics d;
+    auto added = add_objects(world, *entries, project, prefabs, d);
+    ASSERT_TRUE(added.ok()) << d.format();
+    EXPECT_EQ(added->size(), 2u);
+    EXPECT_EQ(state_hash(world), before) << "deleting and re-adding restores the exact state";
+}
+
+TEST_F(SceneFileTest, FreshGuidsDuplicateObjectsAndTheirLinks) {
+    World world(registry);
+    ASSERT_FALSE(load("good.scene.json", world).has_errors());
+    const Handle block = world.find(Guid{1});
+    auto entries = objects_to_json(world, std::vector<Handle>{block, world.find(Guid{2})}, prefabs);
+    ASSERT_TRUE(entries.ok());
+    Diagnostics d;
+    auto copies = add_objects(world, *entries, project, prefabs, d, true);
+    ASSERT_TRUE(copies.ok()) << d.format();
+    ASSERT_EQ(copies->size(), 2u);
+    EXPECT_EQ(world.object_count(), 5u);
+    const Handle copy_block = (*copies)[0];
+    const Handle copy_child = (*copies)[1];
+    EXPECT_NE(world.guid(copy_block), Guid{1});
+    EXPECT_EQ(world.parent(copy_child), copy_block) << "the copy's child hangs under the copied parent";
+    EXPECT_EQ(world.parent(world.find(Guid{2})), block) << "the original is untouched";
+}
+
+TEST_F(SceneFileTest, AddingObjectsWithGuidsInUseAddsNothing) {
+    World world(registry);
+    ASSERT_FALSE(load("good.scene.json", world).has_errors());
+    auto entries = objects_to_json(world, std::vector<Handle>{world.find(Guid{3})}, prefabs);
+    ASSERT_TRUE(entries.ok());
+    Diagnostics d;
+    EXPECT_FALSE(add_objects(world, *entries, project, prefabs, d).ok());
+    EXPECT_EQ(world.object_count(), 3u);
+    EXPECT_NE(d.format().find("already used"), std::string::npos) << d.format();
+}
+
 } // namespace
 } // namespace diorama

@@ -673,6 +673,15 @@ TEST_F(SimulationTest, LifetimeDestroysItsObjectOnceRemainingSecondsRunOut) {
     EXPECT_EQ(sim.last_tick().objects_destroyed, 1u);
 }
 
+TEST_F(SimulationTest, LifetimeOfExactlyOneStepEndsTheObjectInTheFirstTick) {
+    World world(registry);
+    Simulation sim(world);
+    const Handle h = world.create();
+    world.add<Lifetime>(h)->remaining_s = static_cast<float>(sim.step_s());
+    sim.tick();
+    EXPECT_FALSE(world.alive(h)) << "its time is up when remaining_s reaches zero";
+}
+
 TEST_F(SimulationTest, LifetimeOfZeroOrLessEndsTheObjectInTheFirstTick) {
     World world(registry);
     const Handle zero = world.create();

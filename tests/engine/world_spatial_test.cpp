@@ -370,6 +370,8 @@ public:
         for (int round = 0; round < rounds; ++round) {
             SCOPED_TRACE("round " + std::to_string(round));
             churn();
+            // Objects marked for destruction are still alive: update_spatial keeps them current.
+            destroy_some(0.02);
             m_world.update_spatial();
             check_queries(60);
             // Destroyed objects stay in the index until the flush, then leave it at once:

@@ -15,6 +15,7 @@
 // parents before children, so saving twice gives the same bytes.
 
 #include "diorama/diagnostics.h"
+#include "diorama/handle.h"
 #include "diorama/file_io.h"
 #include "diorama/json_io.h"
 #include "diorama/result.h"
@@ -22,6 +23,8 @@
 #include <cstddef>
 #include <filesystem>
 #include <map>
+#include <span>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -54,6 +57,19 @@ struct SceneInfo {
 
 // The scene JSON of world. Fails when a value cannot be written (NaN or infinite numbers).
 [[nodiscard]] Result<Json> scene_to_json(const World& world, std::string_view scene_name, const PrefabLibrary& prefabs);
+// The scene-format entries (as in "objects") of the given objects, parents before children.
+// The editor's undo, copy/paste and duplicate carry objects this way.
+[[nodiscard]] Result<Json> objects_to_json(const World& world, std::span<const Handle> objects,
+                                           const PrefabLibrary& prefabs);
+
+// Adds objects from scene-format entries to a world that may already hold objects; a parent may
+// be an entry or an object already in the world. With fresh_guids every entry gets a new guid and
+// parents and object references among the entries follow. On failure nothing is added and
+// diagnostics say why. Returns the new objects in entry order.
+[[nodiscard]] Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const Project& project,
+                                                      const PrefabLibrary& prefabs, Diagnostics& diagnostics,
+                                                      bool fresh_guids = false);
+
 // Saves world atomically as a scene file at path.
 Result<void> save_scene(const World& world, const std::filesystem::path& path, std::string_view scene_name,
                         const PrefabLibrary& prefabs, SaveOptions options = {});

@@ -121,6 +121,8 @@ public:
     // ---- identity ----
 
     [[nodiscard]] Guid guid(Handle h) const;
+    // A guid no object of this world has, from the world's seeded generator.
+    [[nodiscard]] Guid new_guid();
     // The live object with this guid, or the null handle.
     [[nodiscard]] Handle find(Guid g) const;
     [[nodiscard]] const std::string& name(Handle h) const;
@@ -293,7 +295,6 @@ private:
     [[nodiscard]] Handle handle_of(std::uint32_t index) const {
         return Handle{index, m_generation[index]};
     }
-    Guid next_guid();
     static void report_out_of_memory(const char* what);
     void mark_destroy(std::uint32_t index);
     void unlink_parent(std::uint32_t index);

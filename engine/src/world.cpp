@@ -120,7 +120,7 @@ Result<Handle> World::try_create(const ObjectDef& def) {
         transforms->emplace_typed(index);
         transform_added = true;
         const Guid guid = def.guid.is_null() ? new_guid() : def.guid;
-        m_by_guid.emplace(guid, index);
+        m_by_guid.insert(guid, index);
         try {
             if (!def.name.empty()) m_by_name[def.name].push_back(index);
         } catch (...) {
@@ -243,8 +243,9 @@ void World::clear() {
 Guid World::guid(Handle h) const { return check(h) ? m_records[h.index].guid : Guid{}; }
 
 Handle World::find(Guid g) const {
-    auto it = m_by_guid.find(g);
-    return it == m_by_guid.end() ? kNullHandle : handle_of(it->second);
+    if (g.is_null()) return kNullHandle;
+    const std::uint32_t* index = m_by_guid.find(g);
+    return index == nullptr ? kNullHandle : handle_of(*index);
 }
 
 const std::string& World::name(Handle h) const {
@@ -706,7 +707,7 @@ std::size_t World::memory_bytes() const {
     std::size_t bytes = m_generation.capacity() * sizeof(std::uint32_t) + m_records.capacity() * sizeof(Record);
     for (const auto& p : m_pools)
         if (p) bytes += p->memory_bytes();
-    bytes += m_by_guid.size() * (sizeof(Guid) + sizeof(std::uint32_t) + 2 * sizeof(void*));
+    bytes += m_by_guid.memory_bytes();
     bytes += m_grid.memory_bytes() + m_transient.capacity();
     return bytes;
 }

@@ -19,6 +19,7 @@
 #include "diorama/component_pool.h"
 #include "diorama/components.h"
 #include "diorama/geometry.h"
+#include "diorama/guid_index.h"
 #include "diorama/handle.h"
 #include "diorama/message.h"
 #include "diorama/reflection.h"
@@ -330,7 +331,7 @@ private:
     std::uint32_t m_free_head = kNone;        // LIFO list of free slots
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;
-    std::unordered_map<Guid, std::uint32_t> m_by_guid;
+    GuidIndex m_by_guid;
     std::unordered_map<std::string, std::vector<std::uint32_t>> m_by_name; // non-empty names
     std::uint64_t m_guid_counter = 0;
     std::vector<std::string> m_layers;

@@ -17,9 +17,7 @@
 
 namespace diorama {
 
-// Test component types, named after this file: component ids are interned by type name, so two
-// test files must not both define a component called, say, `Probe` (see the report on
-// component_id and anonymous namespaces).
+// Test component types, with names unique to this file so no other test's types clash with them.
 struct MessageTestAlpha {
     std::int32_t received = 0;
 };

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -23,8 +24,7 @@
 
 namespace diorama {
 
-// Test component types, named after this file: component ids are interned by type name, so test
-// files must not share component type names.
+// Test component types, with names unique to this file so no other test's types clash with them.
 struct SimTestZulu { // registered before SimTestAlpha
     std::int32_t tag = 0;
 };
@@ -992,43 +992,63 @@ struct Trace {
     std::size_t destroyed = 0;
     std::int32_t spawned = 0;
     std::int32_t hits = 0;
-    std::size_t dropped = 0;
 };
 
-Trace run_scene(const TypeRegistry& registry, bool nudge, int ticks = 600) {
-    World world(registry);
-    build_scene(world, nudge);
-    Simulation sim(world);
-    Trace trace;
-    trace.hashes.push_back(state_hash(world));
-    trace.object_counts.push_back(world.object_count());
-    for (int t = 1; t <= ticks; ++t) {
-        if (t % 97 == 0)
-            sim.push_input(key_event(InputEventKind::KeyDown, static_cast<Key>(1 + t % 20)));
-        if (t % 151 == 0)
-            sim.push_input(key_event(InputEventKind::KeyUp, static_cast<Key>(1 + t % 20)));
-        sim.tick();
-        trace.delivered += sim.last_tick().messages_delivered;
-        trace.destroyed += sim.last_tick().objects_destroyed;
-        if (t % 100 == 0) {
-            trace.hashes.push_back(state_hash(world));
-            trace.object_counts.push_back(world.object_count());
-        }
+// One world running the scene with the same scripted input; several run side by side, so they
+// live at different addresses and any state shared between worlds would show.
+class SceneRun {
+public:
+    SceneRun(const TypeRegistry& registry, bool nudge)
+        : m_world(std::make_unique<World>(registry)) {
+        build_scene(*m_world, nudge);
+        m_sim = std::make_unique<Simulation>(*m_world);
+        checkpoint();
     }
-    world.view<SimTestSwarm>().each([&trace](SimTestSwarm& s) {
-        trace.spawned += s.spawned;
-        trace.hits += s.hits;
-    });
-    trace.dropped = world.stats().dropped_messages;
-    return trace;
-}
+
+    void tick(int t) {
+        if (t % 97 == 0)
+            m_sim->push_input(key_event(InputEventKind::KeyDown, static_cast<Key>(1 + t % 20)));
+        if (t % 151 == 0)
+            m_sim->push_input(key_event(InputEventKind::KeyUp, static_cast<Key>(1 + t % 20)));
+        m_sim->tick();
+        m_trace.delivered += m_sim->last_tick().messages_delivered;
+        m_trace.destroyed += m_sim->last_tick().objects_destroyed;
+        if (t % 100 == 0) checkpoint();
+    }
+
+    Trace finish() {
+        m_world->view<SimTestSwarm>().each([this](SimTestSwarm& s) {
+            m_trace.spawned += s.spawned;
+            m_trace.hits += s.hits;
+        });
+        return m_trace;
+    }
+
+private:
+    void checkpoint() {
+        m_trace.hashes.push_back(state_hash(*m_world));
+        m_trace.object_counts.push_back(m_world->object_count());
+    }
+
+    std::unique_ptr<World> m_world;
+    std::unique_ptr<Simulation> m_sim;
+    Trace m_trace;
+};
 
 TEST(SimulationDeterminism, TwoWorldsBuiltAlikeHashEqualAtEveryCheckpointAndATinyChangeDiffers) {
     TypeRegistry registry;
     register_swarm(registry);
-    const Trace a = run_scene(registry, false);
-    const Trace b = run_scene(registry, false);
-    const Trace changed = run_scene(registry, true);
+    SceneRun run_a(registry, false);
+    SceneRun run_b(registry, false);
+    SceneRun run_changed(registry, true);
+    for (int t = 1; t <= 600; ++t) {
+        run_a.tick(t);
+        run_b.tick(t);
+        run_changed.tick(t);
+    }
+    const Trace a = run_a.finish();
+    const Trace b = run_b.finish();
+    const Trace changed = run_changed.finish();
 
     ASSERT_EQ(a.hashes.size(), 7u);
     EXPECT_EQ(a.hashes, b.hashes);

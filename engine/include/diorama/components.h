@@ -48,9 +48,9 @@ enum class ColliderKind : std::int32_t { Aabb, Circle };
 // The object's collision shape; also what the spatial index stores for it.
 struct Collider {
     ColliderKind kind = ColliderKind::Aabb;
-    glm::vec2 half_extents{16.0f}; // Aabb, world units
-    float radius = 16.0f;          // Circle, world units
-    glm::vec2 offset{0.0f};        // from the object's position, world units
+    glm::vec2 half_extents{16.0f}; // Aabb; local units, scaled and rotated with the object
+    float radius = 16.0f;          // Circle; local units, scaled with the object
+    glm::vec2 offset{0.0f};        // from the object's origin, in its local frame
     bool trigger = false;          // reports overlaps but does not block
 };
 

@@ -1,0 +1,503 @@
+#include "commands.h"
+
+#include "diorama/diagnostics.h"
+#include "diorama/field_path.h"
+#include "diorama/log.h"
+#include "diorama/prefab.h"
+#include "diorama/project.h"
+#include "diorama/scene_file.h"
+#include "diorama/type_registry.h"
+
+#include <glm/mat2x2.hpp>
+#include <glm/matrix.hpp>
+#include <glm/trigonometric.hpp>
+
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+namespace diorama::editor {
+
+namespace {
+
+Error missing(Guid object) {
+    return make_error(ErrorCode::NotFound, "object " + to_string(object) + " does not exist");
+}
+
+std::vector<Guid> guids_of(const World& world, const std::vector<Handle>& objects) {
+    std::vector<Guid> out;
+    out.reserve(objects.size());
+    for (Handle h : objects)
+        out.push_back(world.guid(h));
+    return out;
+}
+
+// Moves each listed child of parent to the end of its child list, in list order: when the list
+// names every child, the parent's children end up exactly in that order.
+void restore_child_order(World& world, Handle parent, const std::vector<Guid>& children) {
+    if (!parent) return;
+    for (Guid g : children) {
+        const Handle child = world.find(g);
+        if (!child || world.parent(child) != parent) continue;
+        (void)world.set_parent(child, kNullHandle);
+        (void)world.set_parent(child, parent);
+    }
+}
+
+std::size_t json_bytes(const Json& json) {
+    return to_compact_json(json).size();
+}
+
+std::size_t value_bytes(const FieldValue& value) {
+    std::size_t bytes = sizeof(FieldValue);
+    if (const std::string* s = std::get_if<std::string>(&value)) bytes += s->capacity();
+    if (const PropertyMap* m = std::get_if<PropertyMap>(&value))
+        for (const auto& [key, v] : *m)
+            bytes += key.capacity() + sizeof(v) + 32;
+    return bytes;
+}
+
+// Mixes a value into a hash (for merge keys).
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+} // namespace
+
+bool EditCommand::fail(Error error) {
+    m_failure = std::move(error);
+    return false;
+}
+
+// ---- helpers ----
+
+std::vector<Handle> with_descendants(const World& world, const std::vector<Handle>& objects) {
+    std::vector<Handle> out;
+    std::unordered_set<std::uint32_t> seen;
+    std::vector<Handle> stack;
+    for (Handle root : objects) {
+        if (!world.alive(root)) continue;
+        stack.push_back(root);
+        while (!stack.empty()) {
+            const Handle h = stack.back();
+            stack.pop_back();
+            if (!seen.insert(h.index).second) continue;
+            out.push_back(h);
+            for (Handle child : world.children(h))
+                stack.push_back(child);
+        }
+    }
+    return out;
+}
+
+std::vector<Handle> top_level(const World& world, const std::vector<Handle>& objects) {
+    std::unordered_set<std::uint32_t> in_set;
+    for (Handle h : objects)
+        if (world.alive(h)) in_set.insert(h.index);
+    std::vector<Handle> out;
+    std::unordered_set<std::uint32_t> added;
+    for (Handle h : objects) {
+        if (!world.alive(h) || added.contains(h.index)) continue;
+        bool below = false;
+        for (Handle p = world.parent(h); p && !below; p = world.parent(p))
+            below = in_set.contains(p.index);
+        if (below) continue;
+        out.push_back(h);
+        added.insert(h.index);
+    }
+    return out;
+}
+
+Json with_fresh_guids(const Json& entries, World& world) {
+    Json out = entries;
+    if (!out.is_array()) return out;
+    std::unordered_map<Guid, Guid> renamed;
+    for (const Json& e : out) {
+        if (!e.is_object() || !e.contains("guid") || !e["guid"].is_string()) continue;
+        if (auto g = parse_guid(e["guid"].get<std::string>()))
+            renamed.emplace(*g, world.new_guid());
+    }
+    // Rewrites a guid string at j[key] when it names an entry.
+    auto follow = [&renamed](Json& j, const std::string& key) {
+        if (!j.is_object() || !j.contains(key) || !j[key].is_string()) return;
+        if (auto g = parse_guid(j[key].get<std::string>()))
+            if (auto it = renamed.find(*g); it != renamed.end()) j[key] = to_string(it->second);
+    };
+    for (Json& e : out) {
+        follow(e, "guid");
+        follow(e, "parent");
+        if (!e.is_object() || !e.contains("components") || !e["components"].is_object()) continue;
+        for (auto it = e["components"].begin(); it != e["components"].end(); ++it) {
+            const TypeInfo* type = world.registry().find(it.key());
+            if (type == nullptr) continue;
+            for (const FieldInfo& f : type->fields)
+                if (f.type == FieldType::ObjectRef) follow(it.value(), f.name);
+        }
+    }
+    return out;
+}
+
+std::vector<Guid> entry_guids(const Json& entries) {
+    std::vector<Guid> out;
+    if (!entries.is_array()) return out;
+    for (const Json& e : entries) {
+        if (!e.is_object() || !e.contains("guid") || !e["guid"].is_string()) continue;
+        if (auto g = parse_guid(e["guid"].get<std::string>())) out.push_back(*g);
+    }
+    return out;
+}
+
+Transform2D decompose(const glm::mat3& matrix) {
+    Transform2D t;
+    t.position = glm::vec2(matrix[2]);
+    const glm::vec2 x_axis(matrix[0]);
+    const glm::vec2 y_axis(matrix[1]);
+    const float det = x_axis.x * y_axis.y - x_axis.y * y_axis.x;
+    t.scale =
+        glm::vec2(glm::length(x_axis), det < 0.0f ? -glm::length(y_axis) : glm::length(y_axis));
+    t.rotation_deg = glm::degrees(std::atan2(x_axis.y, x_axis.x));
+    return t;
+}
+
+glm::vec2 local_offset(const World& world, Handle h, glm::vec2 offset) {
+    const Handle parent = world.parent(h);
+    if (!parent) return offset;
+    const glm::mat3 m = world.world_matrix(parent);
+    const glm::mat2 linear{glm::vec2(m[0]), glm::vec2(m[1])};
+    if (glm::determinant(linear) == 0.0f) return glm::vec2(0.0f);
+    return glm::inverse(linear) * offset;
+}
+
+// ---- objects ----
+
+AddObjectsCommand::AddObjectsCommand(std::string label, Json entries, EditContext context,
+                                     glm::vec2 offset)
+    : m_label(std::move(label)), m_entries(std::move(entries)), m_context(context),
+      m_offset(offset), m_bytes(sizeof(*this) + json_bytes(m_entries)) {}
+
+bool AddObjectsCommand::apply(World& world) {
+    Diagnostics diagnostics;
+    auto added = add_objects(world, m_entries, *m_context.project, *m_context.prefabs, diagnostics);
+    if (!added) return fail(added.error());
+    if (m_offset != glm::vec2(0.0f)) {
+        std::unordered_set<std::uint32_t> in_set;
+        for (Handle h : *added)
+            in_set.insert(h.index);
+        for (Handle h : *added) {
+            const Handle parent = world.parent(h);
+            if (!parent || !in_set.contains(parent.index))
+                world.get<Transform2D>(h)->position += local_offset(world, h, m_offset);
+        }
+    }
+    return true;
+}
+
+void AddObjectsCommand::revert(World& world) {
+    for (Guid g : entry_guids(m_entries))
+        world.destroy(world.find(g));
+    world.flush();
+}
+
+std::size_t AddObjectsCommand::bytes() const {
+    return m_bytes;
+}
+
+RemoveObjectsCommand::RemoveObjectsCommand(std::string label, std::vector<Guid> objects,
+                                           EditContext context)
+    : m_label(std::move(label)), m_objects(std::move(objects)), m_context(context) {}
+
+bool RemoveObjectsCommand::apply(World& world) {
+    std::vector<Handle> roots;
+    for (Guid g : m_objects)
+        if (const Handle h = world.find(g)) roots.push_back(h);
+    if (roots.empty()) return fail(make_error(ErrorCode::NotFound, "nothing to delete"));
+    roots = top_level(world, roots);
+    auto snapshot = objects_to_json(world, with_descendants(world, roots), *m_context.prefabs);
+    if (!snapshot) return fail(snapshot.error());
+
+    m_orders.clear();
+    for (Handle root : roots) {
+        const Handle parent = world.parent(root);
+        if (!parent) continue;
+        const Guid parent_guid = world.guid(parent);
+        bool known = false;
+        for (const ChildOrder& o : m_orders)
+            known = known || o.parent == parent_guid;
+        if (!known)
+            m_orders.push_back(ChildOrder{parent_guid, guids_of(world, world.children(parent))});
+    }
+    m_snapshot = std::move(*snapshot);
+    m_bytes = sizeof(*this) + json_bytes(m_snapshot) + m_orders.size() * 64;
+    for (Handle root : roots)
+        world.destroy(root);
+    world.flush();
+    return true;
+}
+
+void RemoveObjectsCommand::revert(World& world) {
+    Diagnostics diagnostics;
+    auto added =
+        add_objects(world, m_snapshot, *m_context.project, *m_context.prefabs, diagnostics);
+    if (!added) {
+        log_error("undo " + m_label + ": cannot restore the objects: " + added.error().describe());
+        return;
+    }
+    for (const ChildOrder& o : m_orders)
+        restore_child_order(world, world.find(o.parent), o.children);
+}
+
+std::size_t RemoveObjectsCommand::bytes() const {
+    return m_bytes != 0 ? m_bytes : sizeof(*this) + m_objects.size() * sizeof(Guid);
+}
+
+// ---- fields ----
+
+SetFieldCommand::SetFieldCommand(std::vector<Guid> objects, std::string path, FieldValue value,
+                                 std::uint64_t merge_key, std::string label)
+    : m_objects(std::move(objects)), m_path(std::move(path)), m_value(std::move(value)),
+      m_label(std::move(label)) {
+    if (m_label.empty()) m_label = "Set " + m_path;
+    if (merge_key == 0) return;
+    // Only the same edit (path and objects) under the same gesture key merges.
+    std::uint64_t key = mix(merge_key, std::hash<std::string>{}(m_path));
+    for (Guid g : m_objects)
+        key = mix(key, g.value);
+    m_merge_key = key != 0 ? key : 1;
+}
+
+bool SetFieldCommand::apply(World& world) {
+    m_old.clear();
+    auto undo_done = [&] {
+        for (std::size_t i = m_old.size(); i-- > 0;)
+            (void)diorama::set_field(world, world.find(m_objects[i]), m_path, m_old[i]);
+        m_old.clear();
+    };
+    for (Guid g : m_objects) {
+        const Handle h = world.find(g);
+        if (!h) {
+            undo_done();
+            return fail(missing(g));
+        }
+        auto old = get_field(world, h, m_path);
+        if (!old) {
+            undo_done();
+            return fail(old.error());
+        }
+        if (auto ok = diorama::set_field(world, h, m_path, m_value); !ok) {
+            undo_done();
+            return fail(ok.error());
+        }
+        m_old.push_back(std::move(*old));
+    }
+    return true;
+}
+
+void SetFieldCommand::revert(World& world) {
+    for (std::size_t i = m_old.size(); i-- > 0;) {
+        if (auto ok = diorama::set_field(world, world.find(m_objects[i]), m_path, m_old[i]); !ok)
+            log_error("undo " + label() + ": " + ok.error().describe());
+    }
+}
+
+std::string SetFieldCommand::label() const {
+    return m_label;
+}
+
+void SetFieldCommand::merge(Command& newer) {
+    m_value = static_cast<SetFieldCommand&>(newer).m_value;
+}
+
+std::size_t SetFieldCommand::bytes() const {
+    std::size_t bytes =
+        sizeof(*this) + m_path.capacity() + value_bytes(m_value) + m_objects.size() * sizeof(Guid);
+    for (const FieldValue& v : m_old)
+        bytes += value_bytes(v);
+    return bytes;
+}
+
+SetTransformsCommand::SetTransformsCommand(std::string label, std::vector<TransformChange> changes,
+                                           std::uint64_t merge_key)
+    : m_label(std::move(label)), m_changes(std::move(changes)), m_merge_key(merge_key) {}
+
+bool SetTransformsCommand::apply(World& world) {
+    for (std::size_t i = 0; i < m_changes.size(); ++i) {
+        Transform2D* t = world.get<Transform2D>(world.find(m_changes[i].object));
+        if (t == nullptr) {
+            for (std::size_t j = i; j-- > 0;)
+                *world.get<Transform2D>(world.find(m_changes[j].object)) = m_changes[j].before;
+            return fail(missing(m_changes[i].object));
+        }
+        *t = m_changes[i].after;
+    }
+    return true;
+}
+
+void SetTransformsCommand::revert(World& world) {
+    for (std::size_t i = m_changes.size(); i-- > 0;)
+        if (Transform2D* t = world.get<Transform2D>(world.find(m_changes[i].object)))
+            *t = m_changes[i].before;
+}
+
+void SetTransformsCommand::merge(Command& newer) {
+    for (const TransformChange& n : static_cast<SetTransformsCommand&>(newer).m_changes)
+        for (TransformChange& c : m_changes)
+            if (c.object == n.object) c.after = n.after;
+}
+
+std::size_t SetTransformsCommand::bytes() const {
+    return sizeof(*this) + m_label.capacity() + m_changes.size() * sizeof(TransformChange);
+}
+
+// ---- hierarchy, names, layers ----
+
+ReparentCommand::ReparentCommand(Guid object, Guid new_parent)
+    : m_object(object), m_new_parent(new_parent) {}
+
+bool ReparentCommand::apply(World& world) {
+    const Handle h = world.find(m_object);
+    if (!h) return fail(missing(m_object));
+    Handle parent{};
+    if (!m_new_parent.is_null()) {
+        parent = world.find(m_new_parent);
+        if (!parent) return fail(missing(m_new_parent));
+    }
+    const Handle old_parent = world.parent(h);
+    const Transform2D old_local = *world.get<Transform2D>(h);
+    std::vector<Guid> old_siblings =
+        old_parent ? guids_of(world, world.children(old_parent)) : std::vector<Guid>{};
+    if (auto ok = world.set_parent(h, parent, Reparent::KeepWorld); !ok) return fail(ok.error());
+    m_old_parent = old_parent ? world.guid(old_parent) : Guid{};
+    m_old_local = old_local;
+    m_old_siblings = std::move(old_siblings);
+    return true;
+}
+
+void ReparentCommand::revert(World& world) {
+    const Handle h = world.find(m_object);
+    const Handle old_parent = m_old_parent.is_null() ? kNullHandle : world.find(m_old_parent);
+    if (auto ok = world.set_parent(h, old_parent); !ok) {
+        log_error("undo Reparent: " + ok.error().describe());
+        return;
+    }
+    *world.get<Transform2D>(h) = m_old_local;
+    restore_child_order(world, old_parent, m_old_siblings);
+}
+
+std::size_t ReparentCommand::bytes() const {
+    return sizeof(*this) + m_old_siblings.size() * sizeof(Guid);
+}
+
+RenameCommand::RenameCommand(Guid object, std::string name)
+    : m_object(object), m_name(std::move(name)) {}
+
+bool RenameCommand::apply(World& world) {
+    const Handle h = world.find(m_object);
+    if (!h) return fail(missing(m_object));
+    m_old_name = world.name(h);
+    world.set_name(h, m_name);
+    return true;
+}
+
+void RenameCommand::revert(World& world) {
+    world.set_name(world.find(m_object), m_old_name);
+}
+
+std::size_t RenameCommand::bytes() const {
+    return sizeof(*this) + m_name.capacity() + m_old_name.capacity();
+}
+
+SetLayerCommand::SetLayerCommand(Guid object, LayerId layer) : m_object(object), m_layer(layer) {}
+
+bool SetLayerCommand::apply(World& world) {
+    const Handle h = world.find(m_object);
+    if (!h) return fail(missing(m_object));
+    m_old_layer = world.layer(h);
+    if (auto ok = world.set_layer(h, m_layer); !ok) return fail(ok.error());
+    return true;
+}
+
+void SetLayerCommand::revert(World& world) {
+    (void)world.set_layer(world.find(m_object), m_old_layer);
+}
+
+// ---- components ----
+
+AddComponentCommand::AddComponentCommand(Guid object, const TypeInfo& type,
+                                         std::shared_ptr<const void> initial)
+    : m_object(object), m_type(&type), m_initial(std::move(initial)) {}
+
+bool AddComponentCommand::apply(World& world) {
+    const Handle h = world.find(m_object);
+    if (!h) return fail(missing(m_object));
+    if (world.has(h, m_type->id))
+        return fail(make_error(ErrorCode::Duplicate, "the object already has a " + m_type->name,
+                               to_string(m_object)));
+    const void* added =
+        m_initial ? world.add_copy(h, m_type->id, m_initial.get()) : world.add(h, m_type->id);
+    if (added == nullptr)
+        return fail(make_error(ErrorCode::OutOfMemory, "cannot add a " + m_type->name));
+    return true;
+}
+
+void AddComponentCommand::revert(World& world) {
+    world.remove(world.find(m_object), m_type->id);
+}
+
+std::size_t AddComponentCommand::bytes() const {
+    return sizeof(*this) + (m_initial ? m_type->size : 0);
+}
+
+RemoveComponentCommand::RemoveComponentCommand(Guid object, const TypeInfo& type)
+    : m_object(object), m_type(&type) {}
+
+bool RemoveComponentCommand::apply(World& world) {
+    const Handle h = world.find(m_object);
+    if (!h) return fail(missing(m_object));
+    const void* component = world.get(h, m_type->id);
+    if (component == nullptr)
+        return fail(make_error(ErrorCode::NotFound, "the object has no " + m_type->name,
+                               to_string(m_object)));
+    m_snapshot = m_type->make_instance();
+    m_type->copy(m_snapshot.get(), component);
+    world.remove(h, m_type->id);
+    return true;
+}
+
+void RemoveComponentCommand::revert(World& world) {
+    (void)world.add_copy(world.find(m_object), m_type->id, m_snapshot.get());
+}
+
+std::size_t RemoveComponentCommand::bytes() const {
+    return sizeof(*this) + m_type->size;
+}
+
+// ---- groups ----
+
+CommandGroup::CommandGroup(std::string label, std::vector<std::unique_ptr<EditCommand>> commands)
+    : m_label(std::move(label)), m_commands(std::move(commands)) {}
+
+bool CommandGroup::apply(World& world) {
+    for (std::size_t i = 0; i < m_commands.size(); ++i) {
+        if (m_commands[i]->apply(world)) continue;
+        for (std::size_t j = i; j-- > 0;)
+            m_commands[j]->revert(world);
+        return fail(m_commands[i]->failure());
+    }
+    return true;
+}
+
+void CommandGroup::revert(World& world) {
+    for (std::size_t i = m_commands.size(); i-- > 0;)
+        m_commands[i]->revert(world);
+}
+
+std::size_t CommandGroup::bytes() const {
+    std::size_t bytes = sizeof(*this);
+    for (const auto& c : m_commands)
+        bytes += c->bytes();
+    return bytes;
+}
+
+} // namespace diorama::editor

@@ -1,0 +1,386 @@
+// EditorSession: project and scene files, selection, history and play mode. Edits are in
+// session_edits.cpp, picking and transform tools in session_viewport.cpp.
+
+#include "editor_session.h"
+
+#include "commands.h"
+
+#include "diorama/components.h"
+#include "diorama/log.h"
+#include "diorama/module.h"
+#include "diorama/scene_file.h"
+#include "diorama/state_hash.h"
+
+#include <algorithm>
+#include <system_error>
+#include <utility>
+
+namespace diorama::editor {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kSceneSuffix = ".scene.json";
+
+// Logs every problem (errors as errors, warnings as warnings).
+void log_problems(const Diagnostics& diagnostics) {
+    for (const Problem& p : diagnostics.problems()) {
+        if (p.severity == Severity::Error)
+            log_error(p.error.describe());
+        else
+            log_warning(p.error.describe());
+    }
+}
+
+// The error of a failed load, logged unless the diagnostics already said it.
+Error logged(const Error& error, const Diagnostics& diagnostics) {
+    if (!diagnostics.has_errors()) log_error(error.describe());
+    return error;
+}
+
+// A scene argument as a project-relative path: a name ("level1") lives in the scene folder; a
+// path (with a '/' or the suffix) is taken as is.
+std::string scene_path_for(const std::string& scene, const std::string& scene_folder) {
+    if (scene.find('/') != std::string::npos || scene.ends_with(kSceneSuffix)) return scene;
+    return scene_folder + "/" + scene + std::string(kSceneSuffix);
+}
+
+std::string scene_name_of(const std::string& relative_path) {
+    std::string name = fs::path(relative_path).filename().string();
+    if (name.ends_with(kSceneSuffix)) name.resize(name.size() - kSceneSuffix.size());
+    return name;
+}
+
+} // namespace
+
+// ---- construction ----
+
+EditorSession::EditorSession(std::vector<fs::path> module_dirs)
+    : m_module_dirs(std::move(module_dirs)), m_registry(std::make_unique<TypeRegistry>()) {
+    register_builtin_components(*m_registry);
+    m_world = make_world(*m_registry);
+}
+
+EditorSession::~EditorSession() {
+    // The simulation refers to the world, and the history's snapshots to the registry's types.
+    m_simulation.reset();
+    m_undo.clear();
+}
+
+const Project& EditorSession::project_or_empty() const {
+    static const Project kNoProject;
+    return m_project ? *m_project : kNoProject;
+}
+
+EditContext EditorSession::edit_context() const {
+    return EditContext{&project_or_empty(), &m_prefabs};
+}
+
+std::unique_ptr<World> EditorSession::make_world(const TypeRegistry& registry) const {
+    auto world = std::make_unique<World>(registry);
+    world->set_prefabs(&m_prefabs);
+    return world;
+}
+
+// ---- project and scene files ----
+
+Result<void> EditorSession::open_project(const fs::path& folder, const std::string& scene) {
+    Diagnostics problems;
+    auto project = load_project(folder, problems);
+    if (!project) {
+        log_problems(problems);
+        return logged(project.error(), problems);
+    }
+
+    auto registry = std::make_unique<TypeRegistry>();
+    register_builtin_components(*registry);
+    if (!project->module.empty()) {
+        std::vector<fs::path> dirs = m_module_dirs;
+        dirs.push_back(project->root / "modules");
+        auto module = load_module(project->module, module_search_path(dirs), *registry);
+        if (!module) {
+            log_error(module.error().describe());
+            return module.error();
+        }
+        log_info("module " + module->name + " loaded from " + module->file.string());
+    }
+
+    PrefabLibrary prefabs;
+    prefabs.load_folder(*project, *registry, problems);
+
+    std::string path =
+        scene.empty() ? project->startup_scene : scene_path_for(scene, project->scene_folder);
+    auto world = std::make_unique<World>(*registry);
+    std::string name = "untitled";
+    if (!path.empty()) {
+        if (auto inside = check_asset_path(project->root, path); !inside) {
+            log_error(path + ": " + inside.error().message);
+            return make_error(inside.error().code, inside.error().message, path);
+        }
+        auto info = load_scene(*world, path, *project, prefabs, problems);
+        if (!info) {
+            log_problems(problems);
+            return logged(info.error(), problems);
+        }
+        name = info->name;
+    }
+    log_problems(problems);
+
+    // Commit: nothing below fails. The old world and history go before the registry they use.
+    stop();
+    m_undo.clear();
+    m_world.reset();
+    m_project = std::move(*project);
+    m_prefabs = std::move(prefabs);
+    m_registry = std::move(registry);
+    m_clipboard = Json::array();
+    m_paste_count = 0;
+    m_load_problems = std::move(problems);
+    world->set_prefabs(&m_prefabs);
+    adopt_scene(std::move(world), std::move(name), std::move(path));
+    frame_selection();
+    log_info("opened " + m_project->name + (m_scene_path.empty() ? "" : ": " + m_scene_path));
+    return {};
+}
+
+Result<void> EditorSession::open_scene(const std::string& scene) {
+    if (!m_project) {
+        log_error("open scene: no project is open");
+        return make_error(ErrorCode::InvalidArgument, "no project is open");
+    }
+    if (m_play != PlayState::Editing) {
+        log_error("open scene: stop playing first");
+        return make_error(ErrorCode::InvalidArgument, "cannot open a scene while playing");
+    }
+    const std::string path = scene_path_for(scene, m_project->scene_folder);
+    if (auto inside = check_asset_path(m_project->root, path); !inside) {
+        log_error(path + ": " + inside.error().message);
+        return make_error(inside.error().code, inside.error().message, path);
+    }
+    Diagnostics problems;
+    auto world = make_world(*m_registry);
+    auto info = load_scene(*world, path, *m_project, m_prefabs, problems);
+    log_problems(problems);
+    if (!info) return logged(info.error(), problems);
+    m_load_problems = std::move(problems);
+    adopt_scene(std::move(world), info->name, path);
+    frame_selection();
+    return {};
+}
+
+void EditorSession::new_scene() {
+    stop();
+    auto world = make_world(*m_registry);
+    const std::vector<std::string>& layers = m_world->layers();
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        if (i == 0)
+            (void)world->rename_layer(0, layers[0]);
+        else
+            world->add_layer(layers[i]);
+    }
+    m_load_problems = Diagnostics{};
+    adopt_scene(std::move(world), "untitled", {});
+}
+
+void EditorSession::adopt_scene(std::unique_ptr<World> world, std::string name, std::string path) {
+    stop();
+    m_drag.reset();
+    m_undo.clear();
+    m_world = std::move(world);
+    m_scene_name = std::move(name);
+    m_scene_path = std::move(path);
+    m_selection.clear();
+    m_last_pick.clear();
+    m_last_click.reset();
+}
+
+Result<void> EditorSession::save() {
+    if (!m_scene_path.empty()) return save_as(m_scene_path);
+    const std::string folder = m_project ? m_project->scene_folder : std::string("scenes");
+    return save_as(folder + "/" + m_scene_name + std::string(kSceneSuffix));
+}
+
+Result<void> EditorSession::save_as(const std::string& relative_path) {
+    if (!m_project) {
+        log_error("save: no project is open");
+        return make_error(ErrorCode::InvalidArgument, "no project is open");
+    }
+    if (m_play != PlayState::Editing) {
+        log_error("save: stop playing first (the world holds the game's state)");
+        return make_error(ErrorCode::InvalidArgument, "cannot save while playing");
+    }
+    std::string path = relative_path;
+    if (!path.ends_with(kSceneSuffix)) path += kSceneSuffix;
+    if (auto inside = check_asset_path(m_project->root, path); !inside) {
+        log_error(path + ": " + inside.error().message);
+        return make_error(inside.error().code, inside.error().message, path);
+    }
+    const fs::path file = m_project->absolute(path);
+    std::error_code ec;
+    fs::create_directories(file.parent_path(), ec);
+    const std::string name = scene_name_of(path);
+    if (auto saved = save_scene(*m_world, file, name, m_prefabs); !saved) {
+        log_error("save: " + saved.error().describe());
+        return saved.error();
+    }
+    m_scene_path = std::move(path);
+    m_scene_name = name;
+    m_undo.mark_saved();
+    log_info("saved " + m_scene_path);
+    return {};
+}
+
+std::string EditorSession::window_title() const {
+    std::string title = m_scene_name + (dirty() ? "*" : "");
+    if (m_project) title += " - " + m_project->name;
+    return title + " - Diorama";
+}
+
+std::uint64_t EditorSession::hash() const {
+    return state_hash(*m_world);
+}
+
+// ---- selection ----
+
+std::vector<Handle> EditorSession::selected_handles() const {
+    std::vector<Handle> out;
+    out.reserve(m_selection.size());
+    for (Guid g : m_selection)
+        if (const Handle h = m_world->find(g)) out.push_back(h);
+    return out;
+}
+
+void EditorSession::select(Guid g, bool add) {
+    if (!m_world->find(g)) return;
+    if (!add) {
+        m_selection.assign(1, g);
+        return;
+    }
+    if (auto it = std::find(m_selection.begin(), m_selection.end(), g); it != m_selection.end())
+        m_selection.erase(it);
+    else
+        m_selection.push_back(g);
+}
+
+void EditorSession::select_only(const std::vector<Guid>& guids) {
+    m_selection.clear();
+    for (Guid g : guids)
+        if (m_world->find(g) && !is_selected(g)) m_selection.push_back(g);
+}
+
+void EditorSession::clear_selection() {
+    m_selection.clear();
+}
+
+void EditorSession::select_all() {
+    m_selection.clear();
+    m_world->each_object([this](Handle h) { m_selection.push_back(m_world->guid(h)); });
+}
+
+bool EditorSession::is_selected(Guid g) const {
+    return std::find(m_selection.begin(), m_selection.end(), g) != m_selection.end();
+}
+
+void EditorSession::prune_selection() {
+    std::erase_if(m_selection, [this](Guid g) { return !m_world->find(g); });
+}
+
+// ---- history ----
+
+Result<void> EditorSession::execute(std::unique_ptr<EditCommand> command) {
+    const std::string label = command->label();
+    Result<void> result;
+    if (m_play == PlayState::Editing) {
+        if (auto rejected = m_undo.try_push(*m_world, std::move(command)))
+            result = static_cast<const EditCommand&>(*rejected).failure();
+    } else if (!command->apply(*m_world)) {
+        result = command->failure();
+    }
+    prune_selection();
+    if (!result) log_warning(label + ": " + result.error().describe());
+    return result;
+}
+
+bool EditorSession::undo() {
+    if (m_play != PlayState::Editing || m_drag) return false;
+    const bool done = m_undo.undo(*m_world);
+    prune_selection();
+    return done;
+}
+
+bool EditorSession::redo() {
+    if (m_play != PlayState::Editing || m_drag) return false;
+    const bool done = m_undo.redo(*m_world);
+    prune_selection();
+    return done;
+}
+
+// ---- play mode ----
+
+void EditorSession::play() {
+    if (m_play == PlayState::Playing) return;
+    if (m_play == PlayState::Paused) {
+        m_play = PlayState::Playing;
+        return;
+    }
+    end_drag();
+    auto snapshot = scene_to_json(*m_world, m_scene_name, m_prefabs);
+    if (!snapshot) {
+        log_error("play: cannot snapshot the scene: " + snapshot.error().describe());
+        return;
+    }
+    m_play_snapshot = std::move(*snapshot);
+    m_world->set_prefabs(&m_prefabs);
+    m_simulation = std::make_unique<Simulation>(
+        *m_world, SimulationDef{.tick_rate_hz = project_or_empty().tick_rate_hz});
+    m_play = PlayState::Playing;
+}
+
+void EditorSession::pause() {
+    if (m_play == PlayState::Playing) m_play = PlayState::Paused;
+}
+
+void EditorSession::step() {
+    if (m_play == PlayState::Editing) play();
+    if (m_play == PlayState::Editing) return; // could not start
+    m_play = PlayState::Paused;
+    m_simulation->tick();
+    prune_selection();
+}
+
+void EditorSession::stop() {
+    if (m_play == PlayState::Editing) return;
+    end_drag();
+    m_simulation.reset();
+    m_play = PlayState::Editing;
+    auto world = make_world(*m_registry);
+    Diagnostics problems;
+    auto restored = load_scene_text(*world, to_compact_json(m_play_snapshot), "play snapshot",
+                                    project_or_empty(), m_prefabs, problems);
+    m_play_snapshot = Json();
+    if (!restored) {
+        // Cannot happen for a snapshot the same build wrote; keep the played world rather than
+        // lose everything.
+        log_problems(problems);
+        log_error("stop: cannot restore the scene: " + restored.error().describe());
+        return;
+    }
+    m_world = std::move(world);
+    prune_selection();
+    m_last_pick.clear();
+    m_last_click.reset();
+}
+
+int EditorSession::advance(double elapsed_s) {
+    if (m_play != PlayState::Playing) return 0;
+    const int ticks = m_simulation->advance(elapsed_s);
+    if (ticks > 0) prune_selection();
+    return ticks;
+}
+
+void EditorSession::push_input(const InputEvent& event) {
+    if (m_play != PlayState::Editing) m_simulation->push_input(event);
+}
+
+} // namespace diorama::editor

@@ -1,0 +1,278 @@
+#pragma once
+// EditorSession: everything the editor does, without a window. The ImGui app draws panels and
+// turns input into calls here; tests drive it directly. Owns the project's type registry (with
+// its game module), prefab library, the open scene's world, selection, undo history, play mode
+// and clipboard.
+//
+// Play mode runs the game on the edited world itself (the scene is snapshotted first and restored
+// on stop). Edits made while playing or paused change the live world only: they are NOT recorded
+// in the history and are lost on stop; undo and redo do nothing until stop.
+
+#include "transform_handles.h"
+#include "undo_stack.h"
+#include "viewport_camera.h"
+
+#include "diorama/diagnostics.h"
+#include "diorama/handle.h"
+#include "diorama/json_io.h"
+#include "diorama/prefab.h"
+#include "diorama/project.h"
+#include "diorama/reflection.h"
+#include "diorama/result.h"
+#include "diorama/simulation.h"
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+
+#include <glm/mat3x3.hpp>
+#include <glm/vec2.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace diorama::editor {
+
+class EditCommand;
+struct EditContext;
+
+enum class PlayState { Editing, Playing, Paused };
+
+struct GridSettings {
+    float size = 32.0f;           // world units
+    bool snap = true;             // moves and placement snap to the grid
+    float angle_snap_deg = 15.0f; // rotate drags snap to this when snap is on (0: free)
+    bool visible = true;
+};
+
+class EditorSession {
+public:
+    // module_dirs: where game modules are looked for, after $DIORAMA_MODULE_PATH and before the
+    // project's modules/ folder (see module.h). Starts with no project and an empty scene.
+    explicit EditorSession(std::vector<std::filesystem::path> module_dirs = {});
+    ~EditorSession();
+
+    // ---- project and scene files ----
+
+    // Opens a project: loads its module and prefabs, then its startup scene (or `scene`, a name or
+    // project-relative path). Problems are logged and returned; on failure the session keeps
+    // whatever it had open before. Play mode is stopped first.
+    Result<void> open_project(const std::filesystem::path& folder, const std::string& scene = {});
+    // Opens another scene of the open project (fails while playing).
+    Result<void> open_scene(const std::string& scene);
+    // Starts a new empty scene (unsaved, named "untitled") with the current scene's layers.
+    void new_scene();
+    // Saves the scene atomically to its file (when it has none: to SCENE_FOLDER/NAME.scene.json).
+    // Keeps the scene dirty on failure. Fails while playing (stop first).
+    Result<void> save();
+    // Saves to a project-relative path (".scene.json" is appended when missing) and makes it the
+    // scene's file; the scene takes the file's name.
+    Result<void> save_as(const std::string& relative_path);
+    [[nodiscard]] bool has_project() const { return m_project.has_value(); }
+    [[nodiscard]] const Project& project() const { return *m_project; }
+    [[nodiscard]] const PrefabLibrary& prefabs() const { return m_prefabs; }
+    [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
+    [[nodiscard]] const std::string& scene_name() const { return m_scene_name; }
+    // The scene's file, project-relative; empty when unsaved.
+    [[nodiscard]] const std::string& scene_path() const { return m_scene_path; }
+    [[nodiscard]] bool dirty() const { return m_undo.dirty(); }
+    // "level1* - BOUNCE - Diorama" (the * when dirty).
+    [[nodiscard]] std::string window_title() const;
+    // Problems found when the scene or prefabs were loaded (shown in the console).
+    [[nodiscard]] const Diagnostics& load_problems() const { return m_load_problems; }
+
+    // ---- the world being edited (the live world while playing) ----
+
+    [[nodiscard]] World& world() { return *m_world; }
+    [[nodiscard]] const World& world() const { return *m_world; }
+    [[nodiscard]] std::uint64_t hash() const; // state_hash of the world
+
+    // ---- selection (by guid, in selection order; the last is the primary) ----
+
+    // Only live objects: edits, undo and stop drop the guids of objects that are gone.
+    [[nodiscard]] const std::vector<Guid>& selection() const { return m_selection; }
+    // The selected objects that exist, in selection order.
+    [[nodiscard]] std::vector<Handle> selected_handles() const;
+    void select(Guid g, bool add = false); // add: toggle membership (ctrl/shift click)
+    void select_only(const std::vector<Guid>& guids);
+    void clear_selection();
+    void select_all();
+    [[nodiscard]] bool is_selected(Guid g) const;
+    // Where the transform handles are drawn: the middle of the box around the selected objects'
+    // world positions (the position itself for one object); nullopt when nothing is selected.
+    [[nodiscard]] std::optional<glm::vec2> selection_center() const;
+
+    // ---- viewport ----
+
+    [[nodiscard]] ViewportCamera& camera() { return m_camera; }
+    [[nodiscard]] GridSettings& grid() { return m_grid; }
+    [[nodiscard]] Tool tool() const { return m_tool; }
+    void set_tool(Tool t) { m_tool = t; }
+    // Objects under a world point, topmost first (layer order, then draw order, then newest).
+    // Objects without extent are hit within kPointPickPx of their position. Brings the world's
+    // spatial index up to date first.
+    [[nodiscard]] std::vector<Handle> pick(glm::vec2 world_point) const;
+    // Click selection: the topmost object under the point; clicking again at the same point
+    // cycles to the next one below. add: ctrl/shift multi-select.
+    void click_select(glm::vec2 world_point, bool add);
+    // Selects every object whose bounds lie inside the rectangle (add: keep the current ones).
+    void box_select(const Rect& world_rect, bool add);
+    // Frames the selection (or everything when nothing is selected) in the camera.
+    void frame_selection();
+    // The transform handle part under a world point for the current tool and selection (see
+    // hit_handle); with Select and Move, a point on a selected object is Free (drag to move).
+    [[nodiscard]] HandlePart handle_at(glm::vec2 world_point) const;
+    // A drag of a handle part: begin at a point on it, update as the mouse moves (one merged
+    // command), end when released. Free/AxisX/AxisY move (the primary object's position snaps to
+    // the grid); Rotate turns around the selection centre (angle snap); ScaleX/ScaleY/ScaleUniform
+    // scale about it (factors snap to kScaleSnap). Snapping follows grid().snap.
+    void begin_drag(HandlePart part, glm::vec2 world_point);
+    void update_drag(glm::vec2 world_point);
+    void end_drag();
+    [[nodiscard]] bool dragging() const { return m_drag.has_value(); }
+    // Moves the selection by a world offset (arrow-key nudges), one command.
+    void nudge(glm::vec2 offset);
+
+    // ---- edits (each is one undoable command) ----
+
+    // Places an instance of a prefab (name or path) at a world point (snapped to the grid when
+    // snap is on) in the prefab's layer; selects it.
+    Result<Handle> place_prefab(const std::string& prefab, glm::vec2 world_point);
+    // Creates an empty object named name at a world point (snapped like place_prefab), in the
+    // primary selection's layer (else layer 0); selects it.
+    Result<Handle> create_object(const std::string& name, glm::vec2 world_point);
+    // Deletes the selected objects with their children.
+    void delete_selection();
+    // Copies of the selected objects (with children) under the same parents, offset by one grid
+    // step (right and down), selected.
+    void duplicate_selection();
+    // Copies the selected objects (with children) as roots at their world transforms.
+    void copy_selection();
+    void cut_selection();
+    // Adds the copied objects with new guids, each paste one more grid step off; selects them.
+    void paste();
+    [[nodiscard]] bool has_clipboard() const { return !m_clipboard.empty(); }
+    // Sets a field by path ("Transform2D.position.x") on every selected object that has it;
+    // merge_key groups a slider drag into one command (0: never merge).
+    Result<void> set_field(const std::string& path, const FieldValue& value,
+                           std::uint64_t merge_key = 0);
+    // Sets a field on one object.
+    Result<void> set_field(Guid object, const std::string& path, const FieldValue& value,
+                           std::uint64_t merge_key = 0);
+    // Restores an overridden field of a prefab instance to the prefab's value.
+    Result<void> revert_to_prefab(Guid object, const std::string& component,
+                                  const std::string& field);
+    // True when the object is a prefab instance whose field differs from the prefab.
+    [[nodiscard]] bool is_overridden(Guid object, const std::string& component,
+                                     const std::string& field) const;
+    Result<void> rename(Guid object, const std::string& name);
+    // Moves the object to an existing layer (by name).
+    Result<void> set_layer(Guid object, const std::string& layer);
+    // Keeps the world transform; a null parent makes it a root. Refused (ErrorCode::Cycle) when
+    // new_parent is the object or one of its descendants.
+    Result<void> reparent(Guid object, Guid new_parent);
+    // Adds a component of a registered type (a prefab instance gets the prefab's values).
+    Result<void> add_component(Guid object, const std::string& type);
+    // Removes a component (not Transform2D); undo restores its values.
+    Result<void> remove_component(Guid object, const std::string& type);
+    // Properties: add or change a key (any property type, so also a retype), rename a key,
+    // remove a key. set_property adds the Properties component when missing (same command).
+    Result<void> set_property(Guid object, const std::string& key, const PropertyValue& value);
+    Result<void> rename_property(Guid object, const std::string& from, const std::string& to);
+    Result<void> remove_property(Guid object, const std::string& key);
+    void end_merge() { m_undo.end_merge(); }
+    // Undo and redo do nothing (false) while playing.
+    bool undo();
+    bool redo();
+    [[nodiscard]] bool can_undo() const {
+        return m_play == PlayState::Editing && m_undo.can_undo();
+    }
+    [[nodiscard]] bool can_redo() const {
+        return m_play == PlayState::Editing && m_undo.can_redo();
+    }
+    [[nodiscard]] const UndoStack& history() const { return m_undo; }
+
+    // ---- play mode ----
+
+    // Snapshots the scene and runs the same Simulation the player runs (at the project's tick
+    // rate) on the edited world; resumes when paused.
+    void play();
+    void pause();
+    // Advances exactly one tick (pauses first when playing).
+    void step();
+    // Restores the snapshot exactly (the hash before play) into a fresh world; the selection is
+    // kept for the objects that exist in it.
+    void stop();
+    [[nodiscard]] PlayState play_state() const { return m_play; }
+    // Feeds real elapsed time while playing; runs whole ticks. Returns ticks run.
+    int advance(double elapsed_s);
+    // Input for the game while playing (ignored otherwise).
+    void push_input(const InputEvent& event);
+    [[nodiscard]] const Simulation* simulation() const { return m_simulation.get(); }
+
+private:
+    // A transform drag in progress.
+    struct Drag {
+        struct Item {
+            Guid object{};
+            Transform2D start_local;
+            glm::vec2 start_world{0.0f};
+            glm::mat3 parent_world{1.0f}; // identity for a root
+        };
+        HandlePart part = HandlePart::None;
+        glm::vec2 start{0.0f};       // world point where it began
+        glm::vec2 pivot{0.0f};       // the selection centre at the start
+        float handle_length = 1.0f;  // kHandleLengthPx in world units at the start
+        std::uint64_t merge_key = 0; // its commands merge into one
+        bool recorded = false;       // a command was made (later ones merge into it)
+        std::vector<Item> items;     // the selected objects not below another selected one
+    };
+
+    // ---- helpers (editor_session.cpp) ----
+    [[nodiscard]] const Project& project_or_empty() const;
+    [[nodiscard]] std::unique_ptr<World> make_world(const TypeRegistry& registry) const;
+    [[nodiscard]] EditContext edit_context() const;
+    // Replaces the world with a newly loaded scene: clears history, selection and play mode.
+    void adopt_scene(std::unique_ptr<World> world, std::string name, std::string path);
+    // Applies a command: recorded in the history when editing, applied to the live world only
+    // while playing. Prunes the selection after.
+    Result<void> execute(std::unique_ptr<EditCommand> command);
+    void prune_selection();
+
+    // ---- helpers (session_edits.cpp) ----
+    Result<void> add_entries(const std::string& label, const Json& entries, glm::vec2 offset);
+    [[nodiscard]] std::vector<Handle> selected_top_level() const;
+    // The point on the grid nearest world_point when snapping is on, else world_point.
+    [[nodiscard]] glm::vec2 snapped(glm::vec2 world_point) const;
+
+    // ---- helpers (session_viewport.cpp) ----
+    void refresh_spatial() const;
+    void apply_drag(glm::vec2 world_point);
+
+    std::vector<std::filesystem::path> m_module_dirs;
+    std::unique_ptr<TypeRegistry> m_registry;
+    std::optional<Project> m_project;
+    PrefabLibrary m_prefabs;
+    std::unique_ptr<World> m_world;
+    std::string m_scene_name = "untitled";
+    std::string m_scene_path;
+    Diagnostics m_load_problems;
+    std::vector<Guid> m_selection;
+    ViewportCamera m_camera;
+    GridSettings m_grid;
+    Tool m_tool = Tool::Select;
+    std::optional<Drag> m_drag;
+    UndoStack m_undo;
+    PlayState m_play = PlayState::Editing;
+    std::unique_ptr<Simulation> m_simulation;
+    Json m_play_snapshot;
+    Json m_clipboard = Json::array();      // scene entries; roots at their world transforms
+    int m_paste_count = 0;                 // pastes of the current clipboard
+    std::vector<Guid> m_last_pick;         // what the last click_select found, topmost first
+    std::optional<glm::vec2> m_last_click; // where (world units)
+    std::uint64_t m_next_drag_key = 1;
+};
+
+} // namespace diorama::editor

@@ -1,0 +1,264 @@
+// EditorSession: picking, box selection, framing and the transform tools.
+
+#include "editor_session.h"
+
+#include "commands.h"
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
+#include <glm/trigonometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace diorama::editor {
+
+namespace {
+
+// Draw order within a layer: the Shape's or Sprite's `order` (the higher when both), else 0.
+std::int32_t draw_order(const World& world, Handle h) {
+    const Shape* shape = world.get<Shape>(h);
+    const Sprite* sprite = world.get<Sprite>(h);
+    if (shape != nullptr && sprite != nullptr) return std::max(shape->order, sprite->order);
+    if (shape != nullptr) return shape->order;
+    return sprite != nullptr ? sprite->order : 0;
+}
+
+Rect united(const Rect& a, const Rect& b) {
+    return Rect{glm::min(a.min, b.min), glm::max(a.max, b.max)};
+}
+
+bool same_transform(const Transform2D& a, const Transform2D& b) {
+    return a.position == b.position && a.rotation_deg == b.rotation_deg && a.scale == b.scale;
+}
+
+// The smallest scale factor a drag produces (a factor of 0 would lose the transform).
+constexpr float kMinScaleFactor = 0.01f;
+
+} // namespace
+
+// ---- picking and selection ----
+
+void EditorSession::refresh_spatial() const {
+    m_world->update_spatial();
+}
+
+std::vector<Handle> EditorSession::pick(glm::vec2 world_point) const {
+    refresh_spatial();
+    const float reach = kPointPickPx / m_camera.zoom();
+    std::vector<Handle> found;
+    m_world->query_rect(Rect::from_center(world_point, glm::vec2(reach)), found);
+    std::vector<Handle> hits;
+    for (Handle h : found) {
+        const Rect b = m_world->bounds(h);
+        const bool has_area = b.max.x > b.min.x && b.max.y > b.min.y;
+        if (!has_area || b.contains(world_point)) hits.push_back(h);
+    }
+    const World& world = *m_world;
+    auto rank = [&world](Handle h) {
+        return std::tuple(world.layer(h), draw_order(world, h), h.index);
+    };
+    std::sort(hits.begin(), hits.end(), [&rank](Handle a, Handle b) { return rank(a) > rank(b); });
+    return hits;
+}
+
+void EditorSession::click_select(glm::vec2 world_point, bool add) {
+    std::vector<Guid> under;
+    for (Handle h : pick(world_point))
+        under.push_back(m_world->guid(h));
+    const bool repeated =
+        m_last_click &&
+        glm::length(*m_last_click - world_point) * m_camera.zoom() <= kClickRepeatPx &&
+        under == m_last_pick;
+    m_last_click = world_point;
+    m_last_pick = under;
+    if (under.empty()) {
+        if (!add) clear_selection();
+        return;
+    }
+    Guid chosen = under.front();
+    if (repeated && !add && m_selection.size() == 1) {
+        // Cycle: the next object below the one the last click chose.
+        const auto it = std::find(under.begin(), under.end(), m_selection.front());
+        if (it != under.end())
+            chosen = under[static_cast<std::size_t>(it - under.begin() + 1) % under.size()];
+    }
+    select(chosen, add);
+}
+
+void EditorSession::box_select(const Rect& world_rect, bool add) {
+    const Rect area{glm::min(world_rect.min, world_rect.max),
+                    glm::max(world_rect.min, world_rect.max)};
+    refresh_spatial();
+    std::vector<Handle> found;
+    m_world->query_rect(area, found);
+    if (!add) m_selection.clear();
+    for (Handle h : found) {
+        const Rect b = m_world->bounds(h);
+        const Guid g = m_world->guid(h);
+        if (area.contains(b.min) && area.contains(b.max) && !is_selected(g))
+            m_selection.push_back(g);
+    }
+}
+
+void EditorSession::frame_selection() {
+    std::vector<Handle> objects = selected_handles();
+    if (objects.empty()) m_world->each_object([&objects](Handle h) { objects.push_back(h); });
+    if (objects.empty()) return;
+    Rect all = m_world->bounds(objects.front());
+    for (Handle h : objects)
+        all = united(all, m_world->bounds(h));
+    m_camera.frame(all);
+}
+
+std::optional<glm::vec2> EditorSession::selection_center() const {
+    const std::vector<Handle> objects = selected_handles();
+    if (objects.empty()) return std::nullopt;
+    glm::vec2 lo = m_world->world_position(objects.front());
+    glm::vec2 hi = lo;
+    for (Handle h : objects) {
+        lo = glm::min(lo, m_world->world_position(h));
+        hi = glm::max(hi, m_world->world_position(h));
+    }
+    return (lo + hi) * 0.5f;
+}
+
+// ---- transform tools ----
+
+HandlePart EditorSession::handle_at(glm::vec2 world_point) const {
+    const std::optional<glm::vec2> center = selection_center();
+    if (!center) return HandlePart::None;
+    const HandlePart part = hit_handle(m_tool, *center, world_point, m_camera.zoom());
+    if (part != HandlePart::None || (m_tool != Tool::Select && m_tool != Tool::Move)) return part;
+    for (Handle h : selected_handles())
+        if (m_world->bounds(h).contains(world_point)) return HandlePart::Free;
+    return HandlePart::None;
+}
+
+void EditorSession::begin_drag(HandlePart part, glm::vec2 world_point) {
+    end_drag();
+    const std::optional<glm::vec2> center = selection_center();
+    if (part == HandlePart::None || !center) return;
+    Drag drag;
+    drag.part = part;
+    drag.start = world_point;
+    drag.pivot = *center;
+    drag.handle_length = kHandleLengthPx / m_camera.zoom();
+    drag.merge_key = m_next_drag_key++;
+    for (Handle h : selected_top_level()) {
+        const Handle parent = m_world->parent(h);
+        drag.items.push_back(Drag::Item{m_world->guid(h), *m_world->get<Transform2D>(h),
+                                        m_world->world_position(h),
+                                        parent ? m_world->world_matrix(parent) : glm::mat3(1.0f)});
+    }
+    m_undo.end_merge(); // the drag's first command starts a new step
+    m_drag = std::move(drag);
+}
+
+void EditorSession::update_drag(glm::vec2 world_point) {
+    if (m_drag) apply_drag(world_point);
+}
+
+void EditorSession::end_drag() {
+    if (!m_drag) return;
+    m_undo.end_merge();
+    m_drag.reset();
+}
+
+void EditorSession::apply_drag(glm::vec2 world_point) {
+    Drag& drag = *m_drag;
+    glm::vec2 delta = world_point - drag.start;
+    // What the drag does: a move in the world, or a turn and a scale about the pivot.
+    glm::vec2 move(0.0f);
+    float angle_deg = 0.0f;
+    glm::vec2 factor(1.0f);
+    std::string label;
+    switch (drag.part) {
+    case HandlePart::None:
+        return;
+    case HandlePart::Free:
+    case HandlePart::AxisX:
+    case HandlePart::AxisY: {
+        label = "Move";
+        if (drag.part == HandlePart::AxisX) delta.y = 0.0f;
+        if (drag.part == HandlePart::AxisY) delta.x = 0.0f;
+        if (m_grid.snap && m_grid.size > 0.0f && !drag.items.empty()) {
+            // The primary object lands on the grid; the others keep their offsets to it.
+            const glm::vec2 from = drag.items.back().start_world;
+            const glm::vec2 to = snapped(from + delta) - from;
+            if (drag.part != HandlePart::AxisY) delta.x = to.x;
+            if (drag.part != HandlePart::AxisX) delta.y = to.y;
+        }
+        move = delta;
+        break;
+    }
+    case HandlePart::Rotate: {
+        label = "Rotate";
+        const glm::vec2 a = drag.start - drag.pivot;
+        const glm::vec2 b = world_point - drag.pivot;
+        angle_deg = glm::degrees(std::atan2(a.x * b.y - a.y * b.x, glm::dot(a, b)));
+        if (m_grid.snap && m_grid.angle_snap_deg > 0.0f)
+            angle_deg = std::round(angle_deg / m_grid.angle_snap_deg) * m_grid.angle_snap_deg;
+        break;
+    }
+    case HandlePart::ScaleX:
+    case HandlePart::ScaleY:
+    case HandlePart::ScaleUniform: {
+        label = "Scale";
+        // Dragging by one handle length doubles the size (right and up grow).
+        const glm::vec2 grow = delta / drag.handle_length;
+        float f = drag.part == HandlePart::ScaleX   ? 1.0f + grow.x
+                  : drag.part == HandlePart::ScaleY ? 1.0f + grow.y
+                                                    : 1.0f + grow.x + grow.y;
+        if (m_grid.snap) f = std::round(f / kScaleSnap) * kScaleSnap;
+        f = std::max(f, kMinScaleFactor);
+        if (drag.part != HandlePart::ScaleY) factor.x = f;
+        if (drag.part != HandlePart::ScaleX) factor.y = f;
+        break;
+    }
+    }
+
+    const bool moving = drag.part == HandlePart::Free || drag.part == HandlePart::AxisX ||
+                        drag.part == HandlePart::AxisY;
+    const bool unchanged = angle_deg == 0.0f && factor == glm::vec2(1.0f);
+    const float c = std::cos(glm::radians(angle_deg));
+    const float s = std::sin(glm::radians(angle_deg));
+    std::vector<TransformChange> changes;
+    bool changed = false;
+    for (const Drag::Item& item : drag.items) {
+        const glm::mat3 to_local = glm::inverse(item.parent_world);
+        Transform2D after = item.start_local;
+        if (moving) {
+            after.position += glm::vec2(to_local * glm::vec3(move, 0.0f));
+        } else if (!unchanged) {
+            const glm::vec2 rel = item.start_world - drag.pivot;
+            const glm::vec2 turned(c * rel.x - s * rel.y, s * rel.x + c * rel.y);
+            after.position = glm::vec2(to_local * glm::vec3(drag.pivot + turned * factor, 1.0f));
+            // A mirrored parent turns its children the other way.
+            after.rotation_deg +=
+                glm::determinant(item.parent_world) < 0.0f ? -angle_deg : angle_deg;
+            after.scale *= factor;
+        }
+        changed = changed || !same_transform(after, item.start_local);
+        changes.push_back(TransformChange{item.object, item.start_local, after});
+    }
+    if (!changed && !drag.recorded) return;
+    if (execute(std::make_unique<SetTransformsCommand>(label, std::move(changes), drag.merge_key)))
+        drag.recorded = true;
+}
+
+void EditorSession::nudge(glm::vec2 offset) {
+    std::vector<TransformChange> changes;
+    for (Handle h : selected_top_level()) {
+        const Transform2D before = *m_world->get<Transform2D>(h);
+        Transform2D after = before;
+        after.position += local_offset(*m_world, h, offset);
+        changes.push_back(TransformChange{m_world->guid(h), before, after});
+    }
+    if (changes.empty() || offset == glm::vec2(0.0f)) return;
+    (void)execute(std::make_unique<SetTransformsCommand>("Nudge", std::move(changes)));
+}
+
+} // namespace diorama::editor

@@ -1,0 +1,98 @@
+#pragma once
+// Renderer2D: batched 2D drawing with OpenGL 3.3 core. Quads (sprites, rects), circles, lines and
+// text are collected between begin() and end() and drawn with one draw call per texture batch.
+// Needs a current GL 3.3 context for its whole life (create it after the context, destroy it
+// before). Never includes ImGui or editor code.
+//
+// Conventions: world units are y up; texture coordinates (0,0) are the image's top-left; colours
+// are straight (not premultiplied) rgba 0..1. Outlines lie inside the shape's edge. Drawing
+// changes GL state: viewport (0,0,size_px), blending (premultiplied alpha), depth/cull/scissor
+// tests off, texture unit 0; the program and vertex array are unbound afterwards. It draws into
+// whatever framebuffer is bound.
+
+#include <glm/mat3x3.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+namespace diorama::render {
+
+class Texture;
+class Font;
+
+// Figures of the last frame, for the Stats panel and tests.
+struct RenderStats {
+    std::size_t draw_calls = 0; // glDrawElements calls issued (one per texture batch per flush)
+    std::size_t quads = 0;      // quads drawn (sprites, rects, glyphs, line segments)
+    std::size_t triangles = 0;  // all triangles
+};
+
+class Renderer2D {
+public:
+    Renderer2D(); // compiles shaders (logs an error and draws nothing if they fail), makes buffers
+    ~Renderer2D();
+    Renderer2D(const Renderer2D&) = delete;
+    Renderer2D& operator=(const Renderer2D&) = delete;
+
+    // Starts a frame in a viewport of size_px pixels; view_projection maps world to clip space.
+    // Resets stats(). Draws may reach the GPU before end() when the vertex buffer fills.
+    void begin(glm::ivec2 size_px, const glm::mat4& view_projection);
+    // Draws everything collected since begin(), batched by texture, in submission order.
+    void end();
+
+    // Most vertices one flush holds (quads take 4, a circle segments + 1).
+    static constexpr std::size_t kMaxVertices = 65536;
+
+    // A textured quad centred at center (world units), rotated counter-clockwise; texture may be
+    // null (solid colour). uv_min/uv_max select part of the texture.
+    void quad(glm::vec2 center, glm::vec2 size, float rotation_deg, const glm::vec4& color,
+              const Texture* texture = nullptr, glm::vec2 uv_min = {0, 0},
+              glm::vec2 uv_max = {1, 1});
+    // An outlined rectangle; thickness in world units.
+    void rect_outline(glm::vec2 center, glm::vec2 size, float rotation_deg, const glm::vec4& color,
+                      float thickness);
+    // A filled circle (segments chosen from its size on screen) or its outline.
+    void circle(glm::vec2 center, float radius, const glm::vec4& color, bool filled = true,
+                float thickness = 1.0f);
+    // A line segment of the given thickness (world units).
+    void line(glm::vec2 a, glm::vec2 b, const glm::vec4& color, float thickness);
+    // Text with its baseline starting at position (world units); size is the line height in world
+    // units; align 0 left, 1 centre, 2 right.
+    void text(const Font& font, std::string_view utf8, glm::vec2 position, float size,
+              const glm::vec4& color, int align = 0);
+
+    // ---- under a transform (local to world, e.g. World::world_matrix): exact for any
+    // rotation, scale or parent chain ----
+
+    // A quad of size centred on the transform's origin.
+    void quad(const glm::mat3& transform, glm::vec2 size, const glm::vec4& color,
+              const Texture* texture = nullptr, glm::vec2 uv_min = {0, 0},
+              glm::vec2 uv_max = {1, 1});
+    // An outlined rectangle centred on the origin; thickness in world units.
+    void rect_outline(const glm::mat3& transform, glm::vec2 size, const glm::vec4& color,
+                      float thickness);
+    // A circle (an ellipse under non-uniform scale) centred on the origin; thickness in world
+    // units.
+    void circle(const glm::mat3& transform, float radius, const glm::vec4& color,
+                bool filled = true, float thickness = 1.0f);
+    // Text whose first baseline starts at the origin; size is the line height in local units.
+    void text(const Font& font, std::string_view utf8, const glm::mat3& transform, float size,
+              const glm::vec4& color, int align = 0);
+
+    [[nodiscard]] const RenderStats& stats() const { return m_stats; }
+    // World units per pixel at the current view (for lines that stay one pixel wide).
+    [[nodiscard]] float pixel_size() const { return m_pixel_size; }
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+    RenderStats m_stats;
+    float m_pixel_size = 1.0f;
+};
+
+} // namespace diorama::render

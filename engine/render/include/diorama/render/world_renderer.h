@@ -1,0 +1,41 @@
+#pragma once
+// Draws a World's Sprites, Shapes and Texts: layer by layer in layer order, within a layer by each
+// component's `order`, objects outside the view culled through the world's spatial index.
+
+#include "diorama/geometry.h"
+
+#include <glm/vec4.hpp>
+
+#include <cstddef>
+#include <vector>
+
+namespace diorama {
+class World;
+}
+
+namespace diorama::render {
+
+class Renderer2D;
+class TextureCache;
+class Font;
+
+struct WorldRenderOptions {
+    Rect view{};                     // world rectangle visible (culling)
+    std::vector<bool> hidden_layers; // by LayerId; true = not drawn (missing entries = shown)
+    bool draw_colliders = false;     // outlines of Collider shapes (debug)
+};
+
+// Figures of the last call.
+struct WorldRenderStats {
+    std::size_t visible = 0; // objects drawn after culling (in shown layers, drawing something)
+};
+
+// Queues the world into renderer (between its begin/end). Text uses font, vertically centred
+// on its object. Culls through the spatial index, so call world.update_spatial() after moving
+// objects outside a Simulation tick; a Text is also drawn when its laid-out box reaches the view.
+// Within a layer: by `order` (a Text takes its object's Shape/Sprite order), then slot index;
+// per object Shape, then Sprite, then Text. Colliders (when asked) are drawn last, on top.
+WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCache& textures,
+                            const Font& font, const WorldRenderOptions& options);
+
+} // namespace diorama::render

@@ -1,0 +1,255 @@
+// draw_world: culling through the spatial index, layer and order, hidden layers, transforms,
+// sprites, text and collider outlines, checked on the pixels.
+
+#include "diorama/render/world_renderer.h"
+
+#include "diorama/components.h"
+#include "diorama/render/font.h"
+#include "diorama/render/renderer_2d.h"
+#include "diorama/render/texture.h"
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+#include "gl_canvas.h"
+
+#include <stb/stb_image_write.h>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace diorama::render::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr glm::vec4 kRedF{1, 0, 0, 1};
+constexpr glm::vec4 kBlueF{0, 0, 1, 1};
+
+const TypeRegistry& builtin_registry() {
+    static TypeRegistry registry;
+    static const bool registered = (register_builtin_components(registry), true);
+    (void)registered;
+    return registry;
+}
+
+class DrawWorldTest : public GlTest {
+protected:
+    void SetUp() override {
+        GlTest::SetUp();
+        if (HasFatalFailure()) return;
+        canvas.emplace(64, 64);
+        m_font = std::make_unique<Font>(kDefaultFontPath, 32.0f);
+        m_textures = std::make_unique<TextureCache>(m_root.path());
+    }
+    void TearDown() override {
+        m_textures.reset();
+        m_font.reset();
+        canvas.reset();
+    }
+
+    Handle object(glm::vec2 position, LayerId layer = 0) {
+        const Handle h = world.create(ObjectDef{.layer = layer});
+        world.get<Transform2D>(h)->position = position;
+        return h;
+    }
+    Handle rect(glm::vec2 position, glm::vec2 size, const glm::vec4& color, LayerId layer = 0,
+                int order = 0) {
+        const Handle h = object(position, layer);
+        Shape* s = world.add<Shape>(h);
+        s->size = size;
+        s->color = color;
+        s->order = order;
+        return h;
+    }
+
+    // Draws the world over a black 64x64 canvas showing world [0,64]^2; reads the pixels back.
+    WorldRenderStats draw(WorldRenderOptions options = {}) {
+        world.update_spatial();
+        if (options.view == Rect{}) options.view = Rect{{0, 0}, {64, 64}};
+        canvas->clear();
+        Renderer2D r;
+        r.begin(canvas->size(), canvas->projection());
+        const WorldRenderStats stats = draw_world(world, r, *m_textures, *m_font, options);
+        r.end();
+        canvas->read();
+        return stats;
+    }
+
+    World world{builtin_registry()};
+    std::optional<Canvas> canvas; // made once the context is known to exist
+    TempDir m_root{"diorama_render_world"};
+    std::unique_ptr<Font> m_font;
+    std::unique_ptr<TextureCache> m_textures;
+};
+
+bool lit(Rgba c) {
+    return c.r > 0 || c.g > 0 || c.b > 0;
+}
+
+TEST_F(DrawWorldTest, ObjectsOutsideTheViewAreCulled) {
+    rect({10, 10}, {8, 8}, kRedF);
+    rect({50, 50}, {8, 8}, kRedF);
+    rect({66, 32}, {8, 8}, kRedF); // straddles the right edge
+    rect({200, 200}, {8, 8}, kRedF);
+    rect({-40, 32}, {8, 8}, kRedF);
+    const WorldRenderStats stats = draw();
+    EXPECT_EQ(stats.visible, 3u);
+    EXPECT_EQ(canvas->pixel(10, 10), kRed);
+    EXPECT_EQ(canvas->pixel(50, 50), kRed);
+    EXPECT_EQ(canvas->pixel(63, 32), kRed);
+    EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kRed; }), 64u + 64u + 16u);
+}
+
+TEST_F(DrawWorldTest, TheLaterLayerWinsWhereObjectsOverlap) {
+    const LayerId front = world.add_layer("front");
+    rect({26, 32}, {20, 20}, kRedF, front); // created first: slot order must not matter
+    rect({38, 32}, {20, 20}, kBlueF, 0, 100);
+    EXPECT_EQ(draw().visible, 2u);
+    EXPECT_EQ(canvas->pixel(32, 32), kRed) << "the overlap";
+    EXPECT_EQ(canvas->pixel(20, 32), kRed);
+    EXPECT_EQ(canvas->pixel(44, 32), kBlue);
+}
+
+TEST_F(DrawWorldTest, WithinALayerHigherOrderWinsThenTheLaterSlot) {
+    rect({26, 32}, {20, 20}, kRedF, 0, 1);
+    rect({38, 32}, {20, 20}, kBlueF, 0, 0);
+    draw();
+    EXPECT_EQ(canvas->pixel(32, 32), kRed);
+
+    world.get<Shape>(world.handle_at(0))->order = 0;
+    draw();
+    EXPECT_EQ(canvas->pixel(32, 32), kBlue) << "equal order: the later slot is on top";
+}
+
+TEST_F(DrawWorldTest, HiddenLayersAreNotDrawn) {
+    const LayerId front = world.add_layer("front");
+    rect({26, 32}, {20, 20}, kRedF, front);
+    rect({38, 32}, {20, 20}, kBlueF);
+    WorldRenderOptions options;
+    options.hidden_layers = {false, true};
+    EXPECT_EQ(draw(options).visible, 1u);
+    EXPECT_EQ(canvas->pixel(32, 32), kBlue);
+    EXPECT_EQ(canvas->pixel(20, 32), kBlack);
+}
+
+TEST_F(DrawWorldTest, ShapesFollowTheObjectsWorldTransform) {
+    const Handle parent = object({32, 32});
+    world.get<Transform2D>(parent)->rotation_deg = 90.0f;
+    const Handle bar = rect({0, 0}, {30, 4}, kRedF);
+    ASSERT_TRUE(world.set_parent(bar, parent).ok());
+    world.get<Transform2D>(bar)->scale = {1.0f, 2.0f};
+    draw();
+    // A 30x4 bar, scaled to 30x8, turned a quarter by its parent: 8 wide, 30 tall at (32, 32).
+    const auto inside = [](int x, int y) { return x >= 28 && x < 36 && y >= 17 && y < 47; };
+    EXPECT_EQ(canvas->count([&](int x, int y, Rgba c) { return inside(x, y) != (c == kRed); }), 0u);
+}
+
+TEST_F(DrawWorldTest, CirclesAndOutlinesDrawAsTheShapeSays) {
+    const Handle ring = object({20, 32});
+    Shape* s = world.add<Shape>(ring);
+    s->kind = ShapeKind::Circle;
+    s->radius = 10.0f;
+    s->color = kRedF;
+    s->filled = false;
+    const Handle box = rect({48, 32}, {16, 16}, kBlueF);
+    world.get<Shape>(box)->filled = false;
+    draw();
+    EXPECT_EQ(canvas->pixel(20, 32), kBlack) << "the ring's centre";
+    EXPECT_EQ(canvas->pixel(20, 41), kRed);
+    EXPECT_EQ(canvas->pixel(48, 32), kBlack) << "the outline's inside";
+    EXPECT_EQ(canvas->pixel(40, 32), kBlue);
+    EXPECT_EQ(canvas->pixel(39, 32), kBlack) << "the outline lies inside the rectangle";
+}
+
+TEST_F(DrawWorldTest, SpritesUseTheCachedImageTintAndScale) {
+    fs::create_directories(m_root.path() / "sprites");
+    const std::vector<std::uint8_t> white(4 * 4 * 4, 255);
+    ASSERT_NE(stbi_write_png((m_root.path() / "sprites" / "white.png").string().c_str(), 4, 4, 4,
+                             white.data(), 16),
+              0);
+
+    const Handle tinted = object({16, 48});
+    Sprite* a = world.add<Sprite>(tinted);
+    a->image = "sprites/white.png";
+    a->tint = {0, 1, 0, 1};
+    a->size = {8, 8};
+    world.get<Transform2D>(tinted)->scale = {2.0f, 1.0f};
+
+    const Handle missing = object({48, 48});
+    Sprite* b = world.add<Sprite>(missing);
+    b->image = "sprites/nope.png";
+    b->size = {16, 16};
+
+    const Handle plain = object({32, 12});
+    world.add<Sprite>(plain)->size = {8, 8}; // no image: a solid square of the tint
+
+    EXPECT_EQ(draw().visible, 3u);
+    const auto inside = [](int x, int y) { return x >= 8 && x < 24 && y >= 44 && y < 52; };
+    EXPECT_EQ(canvas->count([&](int x, int y, Rgba c) { return inside(x, y) && c == kGreen; }),
+              16u * 8u);
+    EXPECT_EQ(canvas->count([&](int x, int y, Rgba c) { return !inside(x, y) && c == kGreen; }),
+              0u);
+    EXPECT_GT(canvas->count([](int x, int, Rgba c) { return x >= 40 && c == kMagenta; }), 0u);
+    EXPECT_EQ(m_textures->missing(), std::vector<std::string>{"sprites/nope.png"});
+    EXPECT_EQ(canvas->pixel(32, 12), kWhite);
+}
+
+TEST_F(DrawWorldTest, TextIsDrawnCentredOnItsObject) {
+    const Handle h = object({32, 32});
+    Text* t = world.add<Text>(h);
+    t->text = "Hi";
+    t->size = 16.0f;
+    t->align = TextAlign::Center;
+    EXPECT_EQ(draw().visible, 1u);
+    int x0 = 64, x1 = -1, y0 = 64, y1 = -1;
+    const std::size_t n = canvas->count([&](int x, int y, Rgba c) {
+        if (!lit(c)) return false;
+        x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+        return true;
+    });
+    EXPECT_GT(n, 20u);
+    EXPECT_NEAR((x0 + x1) * 0.5, 32.0, 1.5);
+    EXPECT_GE(y0, 32 - 8);
+    EXPECT_LE(y1, 32 + 8);
+}
+
+TEST_F(DrawWorldTest, TextReachingIntoTheViewIsDrawnThoughItsObjectIsOutside) {
+    const Handle h = object({-20, 32});
+    Text* t = world.add<Text>(h);
+    t->text = "A long line of text";
+    t->size = 16.0f;
+    t->align = TextAlign::Left;
+    rect({-20, 10}, {4, 4}, kRedF); // a shape there stays culled
+    EXPECT_EQ(draw().visible, 1u);
+    EXPECT_GT(canvas->count([](int, int, Rgba c) { return lit(c); }), 20u);
+}
+
+TEST_F(DrawWorldTest, CollidersAreOutlinedOnlyWhenAsked) {
+    const Handle h = object({32, 32});
+    world.add<Collider>(h)->half_extents = {10, 10};
+    const Handle trigger = object({10, 10});
+    Collider* c = world.add<Collider>(trigger);
+    c->kind = ColliderKind::Circle;
+    c->radius = 6.0f;
+    c->trigger = true;
+
+    EXPECT_EQ(draw().visible, 0u);
+    EXPECT_EQ(canvas->count([](int, int, Rgba p) { return lit(p); }), 0u);
+
+    WorldRenderOptions options;
+    options.draw_colliders = true;
+    EXPECT_EQ(draw(options).visible, 2u);
+    const Rgba solid = canvas->pixel(22, 32);
+    EXPECT_TRUE(lit(solid));
+    EXPECT_EQ(canvas->pixel(41, 32), solid);
+    EXPECT_EQ(canvas->pixel(32, 32), kBlack);
+    EXPECT_EQ(canvas->pixel(23, 32), kBlack) << "one pixel wide";
+    const Rgba ring = canvas->pixel(10, 15);
+    EXPECT_TRUE(lit(ring));
+    EXPECT_NE(ring, solid) << "triggers have their own colour";
+    EXPECT_EQ(canvas->pixel(10, 10), kBlack);
+}
+
+} // namespace
+} // namespace diorama::render::test

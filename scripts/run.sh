@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Sets up, builds (release) and runs Diorama's main job: the headless player on the BOUNCE sample.
-# Extra arguments go to the player, e.g. scripts/run.sh --ticks 600 --realtime
+# Sets up, builds (release) and runs Diorama's main job: the editor on the BOUNCE sample.
+# Without a display it runs the editor headless (SDL offscreen) for a few frames and writes a
+# screenshot. Extra arguments go to the editor.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 cmake --preset release
 cmake --build --preset release -j "$(nproc)"
-if [ $# -eq 0 ]; then set -- --ticks 3600 --hash; fi
-build/release/bin/diorama-player run projects/bounce "$@"
+editor=build/release/bin/diorama-editor
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  exec "$editor" projects/bounce "$@"
+fi
+echo "run.sh: no display; running the editor headless and writing build/release/editor-bounce.png"
+SDL_VIDEODRIVER=offscreen "$editor" projects/bounce --frames 60 --screenshot build/release/editor-bounce.png "$@"

@@ -1,0 +1,149 @@
+#pragma once
+// App: the diorama-editor window. Owns SDL, the GL context and ImGui; lays out the panels with
+// splitters; runs the unsaved-changes guard and the dialogs; feeds play mode; replays scripts and
+// writes screenshots for headless runs. All editing goes through EditorSession.
+
+#include "app_options.h"
+#include "bottom_panels.h"
+#include "editor_config.h"
+#include "hierarchy_panel.h"
+#include "imgui_platform.h"
+#include "inspector_panel.h"
+#include "log_buffer.h"
+#include "script_runner.h"
+#include "theme.h"
+#include "ui_context.h"
+#include "viewport_panel.h"
+#include "widget_registry.h"
+
+#include "editor_session.h"
+
+#include <SDL.h>
+
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace diorama::render {
+class TextureCache;
+}
+
+namespace diorama::editor {
+
+// Process exit codes.
+enum class ExitCode : int { Ok = 0, ScriptFailed = 1, Usage = 2, NoWindow = 3 };
+
+class App final : public AppActions, public ScriptHost {
+public:
+    // exe_dir: the folder of the executable (modules are looked for in exe_dir/../modules).
+    App(AppOptions options, std::filesystem::path exe_dir);
+    ~App() override;
+    App(const App&) = delete;
+    App& operator=(const App&) = delete;
+
+    // Opens the window, runs until quit (or the script / frame count ends), returns the exit code.
+    ExitCode run();
+
+    // ---- AppActions ----
+    void new_scene() override;
+    void open_scene(const std::string& scene) override;
+    void open_project(const std::filesystem::path& folder) override;
+    void save() override;
+    void save_as_dialog() override;
+    void open_project_dialog() override;
+    void quit() override;
+
+    // ---- ScriptHost ----
+    EditorSession& script_session() override { return m_session; }
+    [[nodiscard]] const WidgetRegistry& script_widgets() const override { return m_widgets; }
+    [[nodiscard]] const LogBuffer& script_log() const override { return m_log; }
+    [[nodiscard]] std::optional<glm::vec2> world_to_window(glm::vec2 world) override;
+    [[nodiscard]] std::string modal_text() const override { return m_modal_text; }
+    void request_screenshot(const std::filesystem::path& file) override {
+        m_screenshot_request = file;
+    }
+    [[nodiscard]] bool screenshot_pending() const override { return !m_screenshot_request.empty(); }
+    [[nodiscard]] std::uint32_t window_id() const override;
+
+private:
+    enum class PendingKind { None, Quit, NewScene, OpenScene, OpenProject };
+    struct Pending {
+        PendingKind kind = PendingKind::None;
+        std::string arg; // scene path or project folder
+    };
+    struct ErrorMessage {
+        std::string title;
+        std::string message;
+    };
+
+    bool init_window();
+    void shutdown_window();
+    void frame(float dt_s);
+    void process_events();
+    void forward_game_key(const SDL_Event& event);
+    void draw_editor(UiContext& ctx);
+    void draw_start_screen();
+    void draw_modals();
+    void draw_unsaved_modal();
+    void draw_error_modal();
+    void draw_save_as_modal();
+    void draw_open_project_modal();
+    // Runs p now, or asks first when it would drop unsaved changes.
+    void guard(Pending p);
+    void perform(const Pending& p);
+    void load_project(const std::filesystem::path& folder, const std::string& scene);
+    void after_project_change();
+    void report_missing_textures();
+    void update_title();
+    void save_config();
+    [[nodiscard]] bool headless() const { return m_options.headless(); }
+
+    AppOptions m_options;
+    std::filesystem::path m_exe_dir;
+    LogBuffer m_log; // first: captures everything the session logs
+    EditorSession m_session;
+    EditorConfig m_config;
+    std::filesystem::path m_config_path;
+    WidgetRegistry m_widgets;
+    ViewState m_view;
+    UiFonts m_fonts;
+    float m_scale = 1.0f;
+
+    SDL_Window* m_window = nullptr;
+    SDL_GLContext m_gl = nullptr;
+    bool m_imgui = false;
+    std::unique_ptr<ImGuiPlatform> m_platform;
+    std::unique_ptr<ViewportPanel> m_viewport;
+    std::unique_ptr<render::TextureCache> m_textures;
+    std::filesystem::path m_texture_root;
+    std::size_t m_missing_reported = 0;
+    HierarchyPanel m_hierarchy;
+    InspectorPanel m_inspector;
+    PrefabPalette m_palette;
+    ConsolePanel m_console;
+    std::unique_ptr<ScriptRunner> m_script;
+
+    // dialogs
+    Pending m_pending;
+    bool m_open_unsaved = false;
+    bool m_open_save_as = false;
+    bool m_open_project_dialog = false;
+    std::string m_dialog_path;
+    std::deque<ErrorMessage> m_errors;
+    std::string m_modal_text;
+    std::string m_start_path;
+
+    // loop state
+    bool m_frame_pending = false; // frame the scene once the viewport has its size
+    bool m_quit_now = false;
+    bool m_done = false;
+    ExitCode m_exit = ExitCode::Ok;
+    std::uint64_t m_frames = 0;
+    int m_settle = -1; // frames left to draw after the script finished
+    std::filesystem::path m_screenshot_request;
+    std::string m_title;
+};
+
+} // namespace diorama::editor

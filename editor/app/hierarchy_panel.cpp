@@ -1,0 +1,403 @@
+#include "hierarchy_panel.h"
+
+#include "im_math.h"
+#include "ui_widgets.h"
+
+#include "diorama/components.h"
+#include "diorama/log.h"
+#include "diorama/prefab.h"
+
+#include <imgui/imgui_stdlib.h>
+
+#include <SDL_scancode.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace diorama::editor {
+
+namespace {
+
+constexpr const char* kObjectPayload = "DIORAMA_OBJECT";
+constexpr std::size_t kClipAbove = 64; // flat runs longer than this are drawn through a clipper
+constexpr ImU32 kPrefabText = IM_COL32(160, 196, 246, 255); // prefab instances, as in other editors
+
+bool contains_nocase(std::string_view text, std::string_view needle) {
+    return std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) ==
+                      std::tolower(static_cast<unsigned char>(b));
+           }) != text.end();
+}
+
+std::string row_label(Guid g) {
+    return to_string(g);
+}
+
+void push_guid_id(const Guid& g) {
+    const char* bytes = reinterpret_cast<const char*>(&g.value);
+    ImGui::PushID(bytes, bytes + sizeof g.value);
+}
+
+// A small swatch of the object's look (Shape colour, or white for a Sprite).
+void draw_swatch(const World& world, Handle h, ImVec2 pos, float size) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    if (const Shape* shape = world.get<Shape>(h)) {
+        const ImU32 c = ImGui::ColorConvertFloat4ToU32(
+            ImVec4(shape->color.r, shape->color.g, shape->color.b, 1.0f));
+        if (shape->kind == ShapeKind::Circle)
+            draw->AddCircleFilled(pos + ImVec2(size * 0.5f, size * 0.5f), size * 0.42f, c);
+        else
+            draw->AddRectFilled(pos + ImVec2(0, size * 0.15f), pos + ImVec2(size, size * 0.85f), c,
+                                2);
+    } else if (world.get<Sprite>(h) != nullptr) {
+        draw->AddRect(pos, pos + ImVec2(size, size), IM_COL32(220, 220, 220, 200), 2);
+    } else if (world.get<Text>(h) != nullptr) {
+        draw->AddText(pos + ImVec2(size * 0.15f, -size * 0.05f), IM_COL32(200, 200, 200, 220), "T");
+    } else {
+        draw->AddCircle(pos + ImVec2(size * 0.5f, size * 0.5f), size * 0.3f, colors::kDim);
+    }
+}
+
+} // namespace
+
+void HierarchyPanel::build_order(const World& world) {
+    m_order.clear();
+    const auto visit = [&](auto&& self, Handle h) -> void {
+        m_order.push_back(world.guid(h));
+        for (Handle c : world.children(h))
+            self(self, c);
+    };
+    for (LayerId layer = 0; layer < world.layers().size(); ++layer)
+        world.each_object([&](Handle h) {
+            if (!world.parent(h) && world.layer(h) == layer) visit(visit, h);
+        });
+}
+
+void HierarchyPanel::draw(UiContext& ctx) {
+    EditorSession& session = ctx.session;
+    const World& world = session.world();
+    const float s = ctx.scale;
+    ctx.widgets.push_scope("Hierarchy");
+
+    panel_header("Hierarchy", s);
+    ImGui::SetNextItemWidth(-ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.x);
+    ImGui::InputTextWithHint("##filter", "Filter objects", &m_filter);
+    record_item(ctx.widgets, "filter", WidgetKind::TextInput);
+    ImGui::SameLine();
+    if (icon_button(ctx.widgets, "Add", Icon::Plus, false,
+                    "Create an empty object at the view's centre", ImGui::GetFrameHeight())) {
+        if (auto made = session.create_object("Object", session.camera().center()); !made)
+            log_error("create object: " + made.error().describe());
+    }
+
+    // Reveal an object selected elsewhere (viewport, script): open its ancestors, scroll to it.
+    const Guid primary = session.selection().empty() ? Guid{} : session.selection().back();
+    m_reveal = primary != m_last_primary && primary;
+    m_last_primary = primary;
+    m_reveal_open.clear();
+    if (m_reveal)
+        for (Handle p = world.parent(world.find(primary)); p; p = world.parent(p))
+            m_reveal_open.insert(world.guid(p).value);
+
+    build_order(world);
+    ImGui::BeginChild("##tree", ImVec2(0, 0), false);
+    if (!m_filter.empty()) {
+        draw_filtered(ctx);
+    } else {
+        for (LayerId layer = 0; layer < world.layers().size(); ++layer) {
+            std::vector<Handle> roots;
+            world.each_object([&](Handle h) {
+                if (!world.parent(h) && world.layer(h) == layer) roots.push_back(h);
+            });
+            draw_layer(ctx, layer, roots);
+        }
+    }
+    // Clicking empty space clears the selection; dropping there makes a root.
+    ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x,
+                        std::max(ImGui::GetContentRegionAvail().y, 20.0f * s)));
+    if (ImGui::IsItemClicked() && !ImGui::GetIO().KeyCtrl && !ImGui::GetIO().KeyShift)
+        session.clear_selection();
+    drop_target(ctx, Guid{});
+    ImGui::EndChild();
+
+    // F2 renames the primary selection when the panel has focus.
+    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_ChildWindows) && primary &&
+        ImGui::IsKeyPressed(SDL_SCANCODE_F2) && !ImGui::GetIO().WantTextInput) {
+        m_rename = primary;
+        m_rename_text = world.name(world.find(primary));
+        m_rename_focus = true;
+    }
+    ctx.widgets.pop_scope();
+}
+
+void HierarchyPanel::draw_layer(UiContext& ctx, LayerId layer, const std::vector<Handle>& roots) {
+    const World& world = ctx.session.world();
+    const std::string& name = world.layers()[layer];
+    const float s = ctx.scale;
+    ImGui::PushID(static_cast<int>(layer));
+
+    if (ctx.view.hidden_layers.size() < world.layers().size())
+        ctx.view.hidden_layers.resize(world.layers().size(), false);
+    if (ctx.view.locked_layers.size() < world.layers().size())
+        ctx.view.locked_layers.resize(world.layers().size(), false);
+
+    ImGui::PushStyleColor(ImGuiCol_Header, style_color(ImGuiCol_TableHeaderBg));
+    const bool open = ImGui::TreeNodeEx("##layer",
+                                        ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_Framed |
+                                            ImGuiTreeNodeFlags_SpanAvailWidth |
+                                            ImGuiTreeNodeFlags_AllowItemOverlap,
+                                        "%s", "");
+    ImGui::PopStyleColor();
+    record_item(ctx.widgets, "Layer/" + name);
+    // Dropping an object on a layer makes it a root on that layer.
+    if (ImGui::BeginDragDropTarget()) {
+        if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(kObjectPayload)) {
+            Guid g{*static_cast<const std::uint64_t*>(p->Data)};
+            if (auto r = ctx.session.reparent(g, Guid{}); !r) log_warning(r.error().describe());
+            if (auto r = ctx.session.set_layer(g, name); !r) log_warning(r.error().describe());
+        }
+        ImGui::EndDragDropTarget();
+    }
+    const ImVec2 row_min = ImGui::GetItemRectMin();
+    const ImVec2 row_max = ImGui::GetItemRectMax();
+    const float icon = ImGui::GetFrameHeight();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw_icon(draw, Icon::Layer, ImVec2(row_min.x + 28 * s, (row_min.y + row_max.y) * 0.5f), 14 * s,
+              colors::kDim);
+    draw->AddText(ImVec2(row_min.x + 40 * s, row_min.y + ImGui::GetStyle().FramePadding.y),
+                  style_color(ImGuiCol_Text), name.c_str());
+    char count[32];
+    std::snprintf(count, sizeof count, "%zu", roots.size());
+    const ImVec2 count_size = ImGui::CalcTextSize(count);
+
+    // Eye and lock toggles at the right end of the header.
+    const bool hidden = ctx.view.layer_hidden(layer);
+    const bool locked = ctx.view.layer_locked(layer);
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * icon - 4 * s);
+    if (icon_toggle("##eye", hidden ? Icon::EyeOff : Icon::Eye,
+                    hidden ? colors::kDim : style_color(ImGuiCol_Text), icon,
+                    hidden ? "Show this layer" : "Hide this layer"))
+        ctx.view.hidden_layers[layer] = !hidden;
+    record_item(ctx.widgets, "Layer/" + name + "/visible", WidgetKind::Button);
+    ImGui::SameLine(0, 2 * s);
+    if (icon_toggle("##lock", locked ? Icon::Lock : Icon::Unlock,
+                    locked ? colors::kWarning : colors::kDim, icon,
+                    locked ? "Unlock: objects on this layer can be picked in the viewport"
+                           : "Lock: objects on this layer cannot be picked in the viewport"))
+        ctx.view.locked_layers[layer] = !locked;
+    record_item(ctx.widgets, "Layer/" + name + "/lock", WidgetKind::Button);
+    draw->AddText(ImVec2(row_max.x - 2 * icon - 12 * s - count_size.x,
+                         row_min.y + ImGui::GetStyle().FramePadding.y),
+                  colors::kDim, count);
+
+    if (open) {
+        const bool any_children = std::any_of(roots.begin(), roots.end(), [&](Handle h) {
+            return static_cast<bool>(world.first_child(h));
+        });
+        if (!any_children && roots.size() > kClipAbove && !m_reveal) {
+            ImGuiListClipper clipper;
+            clipper.Begin(static_cast<int>(roots.size()));
+            while (clipper.Step())
+                for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
+                    draw_object(ctx, roots[static_cast<std::size_t>(i)]);
+        } else {
+            for (Handle h : roots)
+                draw_object(ctx, h);
+        }
+        ImGui::TreePop();
+    }
+    ImGui::PopID();
+}
+
+void HierarchyPanel::draw_object(UiContext& ctx, Handle h) {
+    const World& world = ctx.session.world();
+    const Guid g = world.guid(h);
+    const bool leaf = !world.first_child(h);
+    if (g == m_rename) {
+        draw_rename(ctx, h);
+        return;
+    }
+    push_guid_id(g);
+    if (!leaf && m_reveal_open.contains(g.value)) ImGui::SetNextItemOpen(true);
+    draw_row(ctx, h, leaf);
+    ImGui::PopID();
+}
+
+void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
+    EditorSession& session = ctx.session;
+    const World& world = session.world();
+    const Guid g = world.guid(h);
+    const float s = ctx.scale;
+    ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth |
+                               ImGuiTreeNodeFlags_DefaultOpen;
+    if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+    if (session.is_selected(g)) flags |= ImGuiTreeNodeFlags_Selected;
+
+    const bool hidden = ctx.view.layer_hidden(world.layer(h));
+    const bool instance = world.get<PrefabInstance>(h) != nullptr;
+    const std::string& name = world.name(h);
+    if (hidden)
+        ImGui::PushStyleColor(ImGuiCol_Text, style_color(ImGuiCol_TextDisabled));
+    else if (instance)
+        ImGui::PushStyleColor(ImGuiCol_Text, kPrefabText);
+    // Room for the swatch before the name.
+    const bool open =
+        ImGui::TreeNodeEx("##row", flags, "      %s", name.empty() ? "(unnamed)" : name.c_str());
+    ImGui::PopStyleColor(hidden || instance ? 1 : 0);
+    const ImVec2 lo = ImGui::GetItemRectMin();
+    const float text_x = lo.x + ImGui::GetTreeNodeToLabelSpacing();
+    draw_swatch(world, h, ImVec2(text_x + 1 * s, lo.y + 3 * s), ImGui::GetTextLineHeight() - 2 * s);
+    record_item(ctx.widgets, row_label(g), WidgetKind::Button);
+
+    if (m_reveal && g == m_last_primary && !ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && !ImGui::IsItemToggledOpen())
+        click_row(ctx, g);
+    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) &&
+        !ImGui::IsItemToggledOpen()) {
+        m_rename = g;
+        m_rename_text = name;
+        m_rename_focus = true;
+    }
+    if (ImGui::IsItemHovered() && instance)
+        ImGui::SetTooltip("Instance of %s\n%s", world.get<PrefabInstance>(h)->prefab.c_str(),
+                          to_string(g).c_str());
+    if (ImGui::BeginPopupContextItem("##menu")) {
+        if (!session.is_selected(g)) session.select_only({g});
+        draw_row_menu(ctx, g);
+        ImGui::EndPopup();
+    }
+    if (ImGui::BeginDragDropSource()) {
+        ImGui::SetDragDropPayload(kObjectPayload, &g.value, sizeof g.value);
+        ImGui::Text("Move %s", name.c_str());
+        ImGui::EndDragDropSource();
+    }
+    drop_target(ctx, g);
+
+    if (open && !leaf) {
+        for (Handle c : world.children(h))
+            draw_object(ctx, c);
+        ImGui::TreePop();
+    }
+}
+
+void HierarchyPanel::draw_rename(UiContext& ctx, Handle h) {
+    const World& world = ctx.session.world();
+    const Guid g = world.guid(h);
+    push_guid_id(g);
+    ImGui::Indent(ImGui::GetTreeNodeToLabelSpacing());
+    if (m_rename_focus) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(-1);
+    const bool enter =
+        ImGui::InputText("##rename", &m_rename_text,
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    record_item(ctx.widgets, "rename", WidgetKind::TextInput);
+    const bool was_focus_frame = m_rename_focus;
+    m_rename_focus = false;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE)) {
+        m_rename = Guid{};
+    } else if (enter || (!was_focus_frame && !ImGui::IsItemActive())) {
+        if (m_rename_text != world.name(h))
+            if (auto r = ctx.session.rename(g, m_rename_text); !r)
+                log_warning(r.error().describe());
+        m_rename = Guid{};
+    }
+    ImGui::Unindent(ImGui::GetTreeNodeToLabelSpacing());
+    // Children stay visible under the field.
+    for (Handle c : world.children(h))
+        draw_object(ctx, c);
+    ImGui::PopID();
+}
+
+void HierarchyPanel::draw_filtered(UiContext& ctx) {
+    const World& world = ctx.session.world();
+    std::vector<Handle> matches;
+    for (Guid g : m_order) {
+        const Handle h = world.find(g);
+        if (contains_nocase(world.name(h), m_filter) || contains_nocase(to_string(g), m_filter))
+            matches.push_back(h);
+    }
+    if (matches.empty()) ImGui::TextDisabled("No object matches \"%s\"", m_filter.c_str());
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(matches.size()));
+    while (clipper.Step())
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const Handle h = matches[static_cast<std::size_t>(i)];
+            ImGui::PushID(i);
+            if (world.guid(h) == m_rename)
+                draw_rename(ctx, h);
+            else
+                draw_row(ctx, h, true);
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", world.layers()[world.layer(h)].c_str());
+            ImGui::PopID();
+        }
+}
+
+void HierarchyPanel::draw_row_menu(UiContext& ctx, Guid g) {
+    EditorSession& session = ctx.session;
+    const World& world = session.world();
+    const Handle h = world.find(g);
+    ctx.widgets.push_scope("RowMenu");
+    if (ImGui::MenuItem("Rename", "F2")) {
+        m_rename = g;
+        m_rename_text = world.name(h);
+        m_rename_focus = true;
+    }
+    if (ImGui::MenuItem("Duplicate", "Ctrl+D")) session.duplicate_selection();
+    record_item(ctx.widgets, "Duplicate", WidgetKind::Button);
+    if (ImGui::MenuItem("Delete", "Del")) session.delete_selection();
+    record_item(ctx.widgets, "Delete", WidgetKind::Button);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Create Child")) {
+        if (auto child = session.create_object("Object", world.world_position(h)); child) {
+            const Guid c = session.world().guid(*child);
+            if (auto r = session.reparent(c, g); !r) log_warning(r.error().describe());
+            session.select_only({c});
+        } else {
+            log_error("create object: " + child.error().describe());
+        }
+    }
+    if (ImGui::MenuItem("Unparent", nullptr, false, static_cast<bool>(world.parent(h))))
+        if (auto r = session.reparent(g, Guid{}); !r) log_warning(r.error().describe());
+    if (ImGui::MenuItem("Frame", "F")) session.frame_selection();
+    ctx.widgets.pop_scope();
+}
+
+void HierarchyPanel::click_row(UiContext& ctx, Guid g) {
+    EditorSession& session = ctx.session;
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyShift && m_anchor) {
+        const auto a = std::find(m_order.begin(), m_order.end(), m_anchor);
+        const auto b = std::find(m_order.begin(), m_order.end(), g);
+        if (a != m_order.end() && b != m_order.end()) {
+            std::vector<Guid> range(std::min(a, b), std::max(a, b) + 1);
+            // Keep the clicked object the primary (last).
+            range.erase(std::find(range.begin(), range.end(), g));
+            range.push_back(g);
+            if (io.KeyCtrl)
+                for (Guid s : session.selection())
+                    if (std::find(range.begin(), range.end(), s) == range.end())
+                        range.insert(range.begin(), s);
+            session.select_only(range);
+            return;
+        }
+    }
+    if (io.KeyCtrl)
+        session.select(g, true);
+    else
+        session.select_only({g});
+    m_anchor = g;
+}
+
+void HierarchyPanel::drop_target(UiContext& ctx, Guid parent) {
+    if (!ImGui::BeginDragDropTarget()) return;
+    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(kObjectPayload)) {
+        const Guid g{*static_cast<const std::uint64_t*>(p->Data)};
+        if (g != parent)
+            if (auto r = ctx.session.reparent(g, parent); !r)
+                log_warning("cannot reparent: " + r.error().describe());
+    }
+    ImGui::EndDragDropTarget();
+}
+
+} // namespace diorama::editor

@@ -1,0 +1,43 @@
+#pragma once
+// The Hierarchy panel: the scene's objects as a tree under their layers, with layer show/hide and
+// lock toggles, click / ctrl / shift selection shared with the viewport, drag and drop to
+// reparent (onto a layer: make a root on that layer), double-click to rename, and a filter that
+// shows a flat, clipped list.
+
+#include "ui_context.h"
+
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace diorama::editor {
+
+class HierarchyPanel {
+public:
+    // Draws the panel filling the current child window.
+    void draw(UiContext& ctx);
+
+private:
+    void draw_layer(UiContext& ctx, LayerId layer, const std::vector<Handle>& roots);
+    void draw_object(UiContext& ctx, Handle h);
+    void draw_row(UiContext& ctx, Handle h, bool leaf);
+    void draw_filtered(UiContext& ctx);
+    void draw_rename(UiContext& ctx, Handle h);
+    void draw_row_menu(UiContext& ctx, Guid g);
+    void click_row(UiContext& ctx, Guid g);
+    void drop_target(UiContext& ctx, Guid parent);
+    // Objects in tree order (layers, then roots, then children), for shift-click ranges.
+    void build_order(const World& world);
+
+    std::string m_filter;
+    Guid m_rename{}; // the object being renamed inline
+    std::string m_rename_text;
+    bool m_rename_focus = false;
+    Guid m_anchor{};       // the start of a shift-click range
+    Guid m_last_primary{}; // to reveal a selection made elsewhere
+    bool m_reveal = false;
+    std::unordered_set<std::uint64_t> m_reveal_open; // ancestors to open when revealing
+    std::vector<Guid> m_order;
+};
+
+} // namespace diorama::editor

@@ -1,0 +1,121 @@
+#pragma once
+// ScriptRunner: replays a parsed script in the running editor. Input steps become SDL events
+// pushed onto SDL's queue (SDL_PushEvent), so ImGui and the panels see them exactly as a user's;
+// one piece per frame (move, press, release...), widgets found through the WidgetRegistry and
+// world points mapped through the viewport's camera. Checks (expect_*) read the session.
+
+#include "script.h"
+
+#include "diorama/log.h"
+
+#include <glm/vec2.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace diorama::editor {
+
+class EditorSession;
+class LogBuffer;
+class WidgetRegistry;
+
+// What the runner needs from the app.
+class ScriptHost {
+public:
+    virtual ~ScriptHost() = default;
+    virtual EditorSession& script_session() = 0;
+    [[nodiscard]] virtual const WidgetRegistry& script_widgets() const = 0;
+    [[nodiscard]] virtual const LogBuffer& script_log() const = 0;
+    // Window pixel of a world point in the viewport (nullopt while no viewport is shown).
+    [[nodiscard]] virtual std::optional<glm::vec2> world_to_window(glm::vec2 world) = 0;
+    // The open modal dialog's title and message; empty when none is open.
+    [[nodiscard]] virtual std::string modal_text() const = 0;
+    // Writes a PNG of the window once the next frame is drawn.
+    virtual void request_screenshot(const std::filesystem::path& file) = 0;
+    [[nodiscard]] virtual bool screenshot_pending() const = 0;
+    // The SDL window id events are addressed to.
+    [[nodiscard]] virtual std::uint32_t window_id() const = 0;
+};
+
+class ScriptRunner {
+public:
+    // Frames a step may take before it fails (besides `wait`), and frames one piece of it may
+    // wait for something to appear (a widget, a dialog, a screenshot).
+    static constexpr int kStepFrameLimit = 600;
+    static constexpr int kWaitFrameLimit = 120;
+
+    // file names the script in messages; out receives print_hash lines.
+    ScriptRunner(std::vector<ScriptStep> steps, std::string file, std::ostream& out);
+
+    // Runs the next piece of work; call once per frame after the UI was drawn.
+    void update(ScriptHost& host);
+    // Every step ran (or a quit step was reached).
+    [[nodiscard]] bool finished() const { return m_finished; }
+    [[nodiscard]] bool failed() const { return !m_error.empty(); }
+    // "FILE:LINE: command: what went wrong".
+    [[nodiscard]] const std::string& error() const { return m_error; }
+
+private:
+    // What one frame's piece of a step came to: done, waiting for something (why), sleeping on
+    // purpose (`wait N`), or failed (why).
+    struct Outcome {
+        enum Kind { Done, Wait, Sleep, Fail } kind = Done;
+        std::string message;
+    };
+    using Task = std::function<Outcome(ScriptHost&)>;
+    static Outcome done() { return {}; }
+    static Outcome wait(std::string why) { return {Outcome::Wait, std::move(why)}; }
+    static Outcome sleep() { return {Outcome::Sleep, {}}; }
+    static Outcome failure(std::string why) { return {Outcome::Fail, std::move(why)}; }
+
+    void start_step(ScriptHost& host, const ScriptStep& step);
+    void fail(const std::string& message);
+
+    // ---- building blocks (each queues tasks) ----
+    // Appends a task to the step; from inside a running task, it runs right after that task.
+    void queue(Task task);
+    using Locate = std::function<std::optional<glm::vec2>(ScriptHost&, std::string&)>;
+    void click(Locate where, ClickOptions options, int clicks = 1);
+    void drag(Locate from, Locate to, ClickOptions options);
+    void press_keys(const KeyChord& chord);
+    void type_text(const std::string& text);
+    void menu(const std::string& path);
+    void set_field(ScriptHost& host, const ScriptStep& step);
+    void place_prefab(const ScriptStep& step);
+    void drag_handle(ScriptHandle part, glm::vec2 delta);
+    void save_as(const std::string& path);
+    static Locate world_point(glm::vec2 world);
+    static Locate screen_point(glm::vec2 window_px);
+    static Locate widget(const std::string& label);
+
+    // ---- events ----
+    void mouse_move(ScriptHost& host, glm::vec2 p);
+    void mouse_button(ScriptHost& host, MouseButton button, bool down, int clicks);
+    void modifiers(ScriptHost& host, const Modifiers& mods, bool down);
+    void key(ScriptHost& host, const std::string& name, bool down);
+
+    std::vector<ScriptStep> m_steps;
+    std::string m_file;
+    std::ostream& m_out;
+    std::size_t m_next = 0;
+    const ScriptStep* m_current = nullptr;
+    std::deque<Task> m_tasks;
+    std::vector<Task> m_followups; // queued by the running task
+    bool m_in_task = false;
+    int m_step_frames = 0;
+    int m_wait_frames = 0; // frames the current piece has been waiting
+    bool m_finished = false;
+    std::string m_error;
+
+    glm::vec2 m_mouse{0.0f};     // where the last event put the mouse
+    std::uint32_t m_buttons = 0; // SDL button mask held by the script
+    std::uint16_t m_mods = 0;    // SDL modifier mask held by the script
+};
+
+} // namespace diorama::editor

@@ -1,0 +1,70 @@
+#pragma once
+// What the panels share while drawing one frame: the session they edit, the widget registry
+// scripts read, the log, settings, the app's view state and the app-level actions (those that go
+// through the unsaved-changes guard or open dialogs).
+
+#include "editor_config.h"
+#include "log_buffer.h"
+#include "theme.h"
+#include "widget_registry.h"
+
+#include "editor_session.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace diorama::render {
+class TextureCache;
+}
+
+namespace diorama::editor {
+
+// Actions the App performs for panels; the ones that would drop unsaved changes ask first.
+class AppActions {
+public:
+    virtual ~AppActions() = default;
+    virtual void new_scene() = 0;
+    virtual void open_scene(const std::string& scene) = 0;
+    virtual void open_project(const std::filesystem::path& folder) = 0;
+    // Saves; a scene without a file opens the Save As dialog.
+    virtual void save() = 0;
+    virtual void save_as_dialog() = 0;
+    virtual void open_project_dialog() = 0;
+    virtual void quit() = 0;
+};
+
+// View state that is the app's, not the session's (nothing here is saved in scenes).
+struct ViewState {
+    std::string active_prefab;       // palette selection (prefab path); empty: none
+    bool place_mode = false;         // clicks in the viewport place active_prefab
+    std::vector<bool> hidden_layers; // by LayerId: not drawn, not pickable
+    std::vector<bool> locked_layers; // by LayerId: drawn, not pickable
+    float frame_ms = 0.0f;           // wall time of the last frame
+
+    [[nodiscard]] bool layer_hidden(std::uint32_t layer) const {
+        return layer < hidden_layers.size() && hidden_layers[layer];
+    }
+    [[nodiscard]] bool layer_locked(std::uint32_t layer) const {
+        return layer < locked_layers.size() && locked_layers[layer];
+    }
+    // Hidden or locked: the viewport does not pick it.
+    [[nodiscard]] bool layer_pickable(std::uint32_t layer) const {
+        return !layer_hidden(layer) && !layer_locked(layer);
+    }
+};
+
+struct UiContext {
+    EditorSession& session;
+    WidgetRegistry& widgets;
+    LogBuffer& log;
+    EditorConfig& config;
+    ViewState& view;
+    AppActions& actions;
+    const UiFonts& fonts;
+    render::TextureCache& textures; // images of the open project
+    float scale = 1.0f;             // DPI scale: multiply unscaled pixel sizes by it
+};
+
+} // namespace diorama::editor

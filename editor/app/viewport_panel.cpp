@@ -1,0 +1,530 @@
+#include "viewport_panel.h"
+
+#include "im_math.h"
+#include "ui_widgets.h"
+
+#include "diorama/components.h"
+#include "diorama/log.h"
+#include "diorama/prefab.h"
+#include "diorama/render/font.h"
+
+#include <SDL_scancode.h>
+
+#define GL_GLEXT_PROTOTYPES 1
+#include <GL/gl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+namespace diorama::editor {
+
+namespace {
+
+constexpr const char* kWorldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr float kDragThresholdPx = 4.0f;
+constexpr glm::vec4 kBackground{0.105f, 0.11f, 0.13f, 1.0f};
+constexpr ImU32 kSelection = colors::kAccent;
+constexpr ImU32 kHandleHot = IM_COL32(255, 214, 64, 255);
+constexpr ImU32 kHandleCenter = IM_COL32(120, 170, 255, 255);
+
+// Lines of a grid level, faded in as their spacing on screen grows.
+void grid_lines(render::Renderer2D& r, const Rect& view, float step, float px, glm::vec4 color) {
+    const float x0 = std::floor(view.min.x / step) * step;
+    const float y0 = std::floor(view.min.y / step) * step;
+    for (float x = x0; x <= view.max.x; x += step)
+        r.line({x, view.min.y}, {x, view.max.y}, color, px);
+    for (float y = y0; y <= view.max.y; y += step)
+        r.line({view.min.x, y}, {view.max.x, y}, color, px);
+}
+
+ImU32 part_color(HandlePart part, HandlePart hot, ImU32 normal) {
+    return part == hot ? kHandleHot : normal;
+}
+
+// The background of the game's primary camera, else the editor's.
+glm::vec4 background_of(const World& world) {
+    glm::vec4 color = kBackground;
+    const auto* pool = world.pool(component_id<Camera2D>());
+    if (pool == nullptr || pool->size() == 0) return color;
+    world.each_object([&](Handle h) {
+        if (const Camera2D* cam = world.get<Camera2D>(h); cam != nullptr && cam->primary)
+            color = cam->background;
+    });
+    return color;
+}
+
+} // namespace
+
+ViewportPanel::ViewportPanel()
+    : m_renderer(std::make_unique<render::Renderer2D>()),
+      m_font(std::make_unique<render::Font>(kWorldFont, 32.0f)) {}
+
+ViewportPanel::~ViewportPanel() = default;
+
+glm::vec2 ViewportPanel::to_screen(EditorSession& s, glm::vec2 world) const {
+    return m_origin + s.camera().to_screen(world);
+}
+
+glm::vec2 ViewportPanel::mouse_world(EditorSession& s) const {
+    return s.camera().to_world(to_glm(ImGui::GetIO().MousePos) - m_origin);
+}
+
+std::optional<glm::vec2> ViewportPanel::world_to_window(EditorSession& session,
+                                                        glm::vec2 world) const {
+    if (!m_drawn) return std::nullopt;
+    return to_screen(session, world);
+}
+
+// ---- drawing ----
+
+void ViewportPanel::draw(UiContext& ctx) {
+    EditorSession& session = ctx.session;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    m_origin = to_glm(ImGui::GetCursorScreenPos());
+    m_size = glm::max(to_glm(avail), glm::vec2(16.0f));
+    session.camera().set_viewport(m_size);
+
+    const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
+    const glm::ivec2 size_px(static_cast<int>(std::lround(m_size.x * fb_scale.x)),
+                             static_cast<int>(std::lround(m_size.y * fb_scale.y)));
+    render_scene(ctx, size_px);
+
+    // The GL texture's first row is the bottom of the image.
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(m_target.texture())),
+                 to_im(m_size), ImVec2(0, 1), ImVec2(1, 0));
+    m_hovered = ImGui::IsItemHovered();
+    record_item(ctx.widgets, "Viewport");
+    m_drawn = true;
+    handle_drop(ctx);
+
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) ||
+        ImGui::IsMouseClicked(ImGuiMouseButton_Right) ||
+        ImGui::IsMouseClicked(ImGuiMouseButton_Middle))
+        m_focused = m_hovered;
+
+    if (session.play_state() == PlayState::Playing) {
+        m_gesture = Gesture::None;
+        forward_game_mouse(ctx, m_hovered);
+    } else {
+        handle_mouse(ctx, m_hovered);
+    }
+    draw_overlays(ctx);
+    draw_context_menu(ctx);
+}
+
+void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
+    EditorSession& session = ctx.session;
+    m_target.resize(size_px);
+    m_target.bind();
+    const glm::vec4 bg = background_of(session.world());
+    glClearColor(bg.r, bg.g, bg.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+
+    m_renderer->begin(size_px, session.camera().view_projection());
+    if (session.grid().visible) draw_grid(session);
+    render::WorldRenderOptions options;
+    options.view = session.camera().visible();
+    options.hidden_layers = ctx.view.hidden_layers;
+    options.draw_colliders = ctx.config.show_colliders;
+    m_visible =
+        render::draw_world(session.world(), *m_renderer, ctx.textures, *m_font, options).visible;
+    m_renderer->end();
+    m_render_stats = m_renderer->stats();
+    RenderTarget::unbind();
+}
+
+void ViewportPanel::draw_grid(EditorSession& session) {
+    const ViewportCamera& camera = session.camera();
+    const Rect view = camera.visible();
+    const float px = 1.0f / camera.zoom();
+    float step = std::max(session.grid().size, 1.0f);
+    // Coarsen until cells are at least 8 pixels wide; every 8th line is a major line.
+    while (step * camera.zoom() < 8.0f)
+        step *= 2.0f;
+    const float fade = std::clamp((step * camera.zoom() - 8.0f) / 24.0f, 0.0f, 1.0f);
+    grid_lines(*m_renderer, view, step, px, {1.0f, 1.0f, 1.0f, 0.035f + 0.03f * fade});
+    grid_lines(*m_renderer, view, step * 8.0f, px, {1.0f, 1.0f, 1.0f, 0.09f});
+    // The world axes.
+    m_renderer->line({view.min.x, 0.0f}, {view.max.x, 0.0f}, {0.9f, 0.3f, 0.3f, 0.55f}, px * 1.5f);
+    m_renderer->line({0.0f, view.min.y}, {0.0f, view.max.y}, {0.35f, 0.85f, 0.35f, 0.55f},
+                     px * 1.5f);
+}
+
+// ---- input ----
+
+Handle ViewportPanel::pickable_at(const UiContext& ctx, glm::vec2 world) const {
+    const World& w = ctx.session.world();
+    for (Handle h : ctx.session.pick(world))
+        if (ctx.view.layer_pickable(w.layer(h))) return h;
+    return {};
+}
+
+void ViewportPanel::drop_unpickable(UiContext& ctx) const {
+    const World& w = ctx.session.world();
+    std::vector<Guid> keep;
+    bool dropped = false;
+    for (Guid g : ctx.session.selection()) {
+        const Handle h = w.find(g);
+        if (h && ctx.view.layer_pickable(w.layer(h)))
+            keep.push_back(g);
+        else
+            dropped = true;
+    }
+    if (dropped) ctx.session.select_only(keep);
+}
+
+void ViewportPanel::handle_mouse(UiContext& ctx, bool hovered) {
+    EditorSession& session = ctx.session;
+    const ImGuiIO& io = ImGui::GetIO();
+    const glm::vec2 mouse = to_glm(io.MousePos);
+    const glm::vec2 world = mouse_world(session);
+    const bool add = io.KeyCtrl || io.KeyShift;
+
+    // Zoom to the cursor; pan with the middle button or space + left drag.
+    if (hovered && io.MouseWheel != 0.0f)
+        session.camera().zoom_at(mouse - m_origin, std::pow(1.15f, io.MouseWheel));
+    if (m_gesture == Gesture::None && hovered &&
+        (ImGui::IsMouseClicked(ImGuiMouseButton_Middle) ||
+         (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && ImGui::IsKeyDown(SDL_SCANCODE_SPACE))))
+        m_gesture = Gesture::Pan;
+    if (m_gesture == Gesture::Pan) {
+        session.camera().pan_pixels(to_glm(io.MouseDelta));
+        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
+        if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle) &&
+            !ImGui::IsMouseDown(ImGuiMouseButton_Left))
+            m_gesture = Gesture::None;
+        return;
+    }
+
+    if (m_gesture == Gesture::None && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        if (ctx.view.place_mode && !ctx.view.active_prefab.empty()) {
+            if (auto placed = session.place_prefab(ctx.view.active_prefab, world); !placed)
+                log_error("place " + ctx.view.active_prefab + ": " + placed.error().describe());
+            return;
+        }
+        const HandlePart part = session.handle_at(world);
+        if (part != HandlePart::None && part != HandlePart::Free) {
+            session.begin_drag(part, world);
+            m_drag_part = part;
+            m_gesture = Gesture::ToolDrag;
+            return;
+        }
+        m_gesture = Gesture::Pending;
+        m_press_screen = mouse;
+        m_press_world = world;
+        m_press_add = add;
+        m_selected_on_press = false;
+        const Handle top = pickable_at(ctx, world);
+        m_press_hit = static_cast<bool>(top);
+        // Pressing an unselected object selects it at once, so dragging it moves it.
+        if (top && !add && !session.is_selected(session.world().guid(top))) {
+            session.click_select(world, false);
+            drop_unpickable(ctx);
+            m_selected_on_press = true;
+        }
+    }
+
+    if (m_gesture == Gesture::Pending) {
+        if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+            if (glm::length(mouse - m_press_screen) >= kDragThresholdPx) {
+                const HandlePart part =
+                    m_press_add ? HandlePart::None : session.handle_at(m_press_world);
+                if (m_press_hit && part == HandlePart::Free) {
+                    session.begin_drag(HandlePart::Free, m_press_world);
+                    session.update_drag(world);
+                    m_drag_part = HandlePart::Free;
+                    m_gesture = Gesture::ToolDrag;
+                } else {
+                    m_gesture = Gesture::BoxSelect;
+                }
+            }
+        } else {
+            // A click: select (cycling through overlapping objects on repeated clicks).
+            if (!m_selected_on_press) {
+                if (m_press_hit)
+                    session.click_select(m_press_world, m_press_add);
+                else if (!m_press_add)
+                    session.clear_selection();
+                drop_unpickable(ctx);
+            }
+            m_gesture = Gesture::None;
+        }
+    }
+
+    if (m_gesture == Gesture::ToolDrag) {
+        if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+            session.update_drag(world);
+        } else {
+            session.update_drag(world);
+            session.end_drag();
+            m_drag_part = HandlePart::None;
+            m_gesture = Gesture::None;
+        }
+    }
+
+    if (m_gesture == Gesture::BoxSelect && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+        const glm::vec2 lo = glm::min(m_press_world, world);
+        const glm::vec2 hi = glm::max(m_press_world, world);
+        session.box_select(Rect{lo, hi}, m_press_add);
+        drop_unpickable(ctx);
+        m_gesture = Gesture::None;
+    }
+
+    if (hovered && m_gesture == Gesture::None && ImGui::IsMouseReleased(ImGuiMouseButton_Right) &&
+        glm::length(to_glm(io.MouseDragMaxDistanceAbs[ImGuiMouseButton_Right])) <
+            kDragThresholdPx) {
+        if (ctx.view.place_mode) {
+            ctx.view.place_mode = false;
+        } else {
+            if (const Handle top = pickable_at(ctx, world);
+                top && !session.is_selected(session.world().guid(top)))
+                session.click_select(world, false);
+            ImGui::OpenPopup("ViewportContext");
+        }
+    }
+}
+
+void ViewportPanel::handle_drop(UiContext& ctx) {
+    if (!ImGui::BeginDragDropTarget()) return;
+    if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload("DIORAMA_PREFAB")) {
+        const std::string prefab(static_cast<const char*>(payload->Data),
+                                 static_cast<std::size_t>(payload->DataSize));
+        if (auto placed = ctx.session.place_prefab(prefab, mouse_world(ctx.session)); !placed)
+            log_error("place " + prefab + ": " + placed.error().describe());
+    }
+    ImGui::EndDragDropTarget();
+}
+
+void ViewportPanel::forward_game_mouse(UiContext& ctx, bool hovered) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!hovered) return;
+    InputEvent e;
+    e.position = mouse_world(ctx.session);
+    if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) {
+        e.kind = InputEventKind::MouseMove;
+        ctx.session.push_input(e);
+    }
+    // ImGui buttons are 0 left, 1 right, 2 middle; the engine's 0 left, 1 middle, 2 right.
+    constexpr std::uint8_t kEngineButton[3] = {0, 2, 1};
+    for (int b = 0; b < 3; ++b) {
+        e.button = kEngineButton[b];
+        if (ImGui::IsMouseClicked(b)) {
+            e.kind = InputEventKind::MouseDown;
+            ctx.session.push_input(e);
+        }
+        if (ImGui::IsMouseReleased(b)) {
+            e.kind = InputEventKind::MouseUp;
+            ctx.session.push_input(e);
+        }
+    }
+    if (io.MouseWheel != 0.0f) {
+        e.kind = InputEventKind::Wheel;
+        e.wheel = io.MouseWheel;
+        ctx.session.push_input(e);
+    }
+}
+
+// ---- overlays ----
+
+void ViewportPanel::draw_overlays(UiContext& ctx) {
+    EditorSession& session = ctx.session;
+    const World& world = session.world();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->PushClipRect(to_im(m_origin), to_im(m_origin + m_size), true);
+
+    // Hover highlight, then the selection (the primary one brighter).
+    if (m_hovered && m_gesture == Gesture::None && session.play_state() != PlayState::Playing &&
+        !ctx.view.place_mode && !ImGui::IsPopupOpen("ViewportContext")) {
+        if (const Handle h = pickable_at(ctx, mouse_world(session));
+            h && !session.is_selected(world.guid(h))) {
+            const Rect b = world.bounds(h);
+            const glm::vec2 a = to_screen(session, {b.min.x, b.max.y});
+            const glm::vec2 c = to_screen(session, {b.max.x, b.min.y});
+            draw->AddRect(to_im(a), to_im(c), IM_COL32(255, 255, 255, 90), 0, 0, 1.0f);
+        }
+    }
+    const std::vector<Handle> selected = session.selected_handles();
+    for (std::size_t i = 0; i < selected.size(); ++i) {
+        const Rect b = world.bounds(selected[i]);
+        const glm::vec2 a = to_screen(session, {b.min.x, b.max.y}) - glm::vec2(2.0f);
+        const glm::vec2 c = to_screen(session, {b.max.x, b.min.y}) + glm::vec2(2.0f);
+        const bool primary = i + 1 == selected.size();
+        // A dark halo keeps the outline visible on light objects.
+        draw->AddRect(to_im(a) - ImVec2(1, 1), to_im(c) + ImVec2(1, 1), IM_COL32(0, 0, 0, 150), 0,
+                      0, primary ? 4.0f : 3.0f);
+        draw->AddRectFilled(to_im(a), to_im(c), (kSelection & 0x00ffffffu) | 0x22000000u);
+        draw->AddRect(to_im(a), to_im(c), kSelection, 0, 0, primary ? 2.0f : 1.25f);
+    }
+    if (session.play_state() != PlayState::Playing) draw_handles(ctx, draw);
+
+    if (m_gesture == Gesture::BoxSelect) {
+        const ImVec2 a = to_im(m_press_screen);
+        const ImVec2 b = ImGui::GetIO().MousePos;
+        draw->AddRectFilled(a, b, IM_COL32(61, 152, 224, 40));
+        draw->AddRect(a, b, IM_COL32(61, 152, 224, 200), 0, 0, 1.0f);
+    }
+
+    // A ghost of the prefab that a click (place mode) or a drop would place.
+    if (m_hovered) {
+        if (const ImGuiPayload* payload = ImGui::GetDragDropPayload();
+            payload != nullptr && payload->IsDataType("DIORAMA_PREFAB")) {
+            draw_ghost(ctx, draw,
+                       std::string(static_cast<const char*>(payload->Data),
+                                   static_cast<std::size_t>(payload->DataSize)),
+                       mouse_world(session));
+        } else if (ctx.view.place_mode && !ctx.view.active_prefab.empty()) {
+            draw_ghost(ctx, draw, ctx.view.active_prefab, mouse_world(session));
+        }
+    }
+
+    // Status text: the mouse's world position, the zoom and the tool or mode.
+    const float s = ctx.scale;
+    const glm::vec2 mw = mouse_world(session);
+    static constexpr const char* kTools[] = {"Select", "Move", "Rotate", "Scale"};
+    const char* mode = ctx.view.place_mode ? "Place" : kTools[static_cast<int>(session.tool())];
+    char status[160];
+    if (m_hovered)
+        std::snprintf(status, sizeof status, "%s   x %.0f  y %.0f   %.0f%%", mode,
+                      static_cast<double>(mw.x), static_cast<double>(mw.y),
+                      static_cast<double>(session.camera().zoom() * 100.0f));
+    else
+        std::snprintf(status, sizeof status, "%s   %.0f%%", mode,
+                      static_cast<double>(session.camera().zoom() * 100.0f));
+    const ImVec2 text_pos = to_im(m_origin + glm::vec2(10.0f * s, m_size.y - 24.0f * s));
+    draw->AddText(text_pos + ImVec2(1, 1), IM_COL32(0, 0, 0, 160), status);
+    draw->AddText(text_pos, IM_COL32(220, 224, 232, 200), status);
+
+    // Play mode: a tinted frame and a label.
+    if (session.play_state() != PlayState::Editing) {
+        const bool playing = session.play_state() == PlayState::Playing;
+        const ImU32 tint = playing ? colors::kPlaying : colors::kPaused;
+        const float t = 3.0f * s;
+        draw->AddRect(to_im(m_origin + glm::vec2(t * 0.5f)),
+                      to_im(m_origin + m_size - glm::vec2(t * 0.5f)), tint, 0, 0, t);
+        char label[64];
+        const Simulation* sim = session.simulation();
+        std::snprintf(label, sizeof label, "%s  tick %llu", playing ? "PLAYING" : "PAUSED",
+                      static_cast<unsigned long long>(sim != nullptr ? sim->tick_count() : 0));
+        const ImVec2 size = ImGui::CalcTextSize(label);
+        const ImVec2 pos =
+            to_im(m_origin + glm::vec2(m_size.x * 0.5f, 10.0f * s)) - ImVec2(size.x * 0.5f, 0);
+        draw->AddRectFilled(pos - ImVec2(8 * s, 3 * s), pos + size + ImVec2(8 * s, 3 * s), tint,
+                            4 * s);
+        draw->AddText(pos, IM_COL32(20, 20, 20, 255), label);
+    }
+    draw->PopClipRect();
+}
+
+void ViewportPanel::draw_handles(UiContext& ctx, ImDrawList* draw) {
+    EditorSession& session = ctx.session;
+    const std::optional<glm::vec2> center_world = session.selection_center();
+    if (!center_world || session.tool() == Tool::Select || ctx.view.place_mode) return;
+    const glm::vec2 c = to_screen(session, *center_world);
+    const HandlePart hot = m_gesture == Gesture::ToolDrag ? m_drag_part
+                           : m_hovered && m_gesture == Gesture::None
+                               ? session.handle_at(mouse_world(session))
+                               : HandlePart::None;
+    const float len = kHandleLengthPx;
+    const float box = kHandleBoxHalfPx;
+    const ImVec2 tip_x = to_im(c + glm::vec2(len, 0.0f));
+    const ImVec2 tip_y = to_im(c - glm::vec2(0.0f, len)); // +y world is up on screen
+    const ImVec2 ci = to_im(c);
+    const float t = 2.5f;
+
+    switch (session.tool()) {
+    case Tool::Move: {
+        const ImU32 cx = part_color(HandlePart::AxisX, hot, colors::kAxisX);
+        const ImU32 cy = part_color(HandlePart::AxisY, hot, colors::kAxisY);
+        draw->AddLine(ci, tip_x - ImVec2(10, 0), cx, t);
+        draw->AddTriangleFilled(tip_x, tip_x + ImVec2(-12, -6), tip_x + ImVec2(-12, 6), cx);
+        draw->AddLine(ci, tip_y + ImVec2(0, 10), cy, t);
+        draw->AddTriangleFilled(tip_y, tip_y + ImVec2(-6, 12), tip_y + ImVec2(6, 12), cy);
+        const ImU32 cc = part_color(HandlePart::Free, hot, kHandleCenter);
+        draw->AddRectFilled(ci - ImVec2(box, box), ci + ImVec2(box, box),
+                            (cc & 0x00ffffffu) | 0x60000000u);
+        draw->AddRect(ci - ImVec2(box, box), ci + ImVec2(box, box), cc, 0, 0, 1.5f);
+        break;
+    }
+    case Tool::Rotate: {
+        const ImU32 col = part_color(HandlePart::Rotate, hot, IM_COL32(120, 170, 255, 230));
+        draw->AddCircle(ci, kRotateRadiusPx, col, 64, hot == HandlePart::Rotate ? 3.0f : 2.0f);
+        // A tick showing the primary object's rotation.
+        const std::vector<Handle> sel = session.selected_handles();
+        if (!sel.empty())
+            if (const Transform2D* tr = session.world().get<Transform2D>(sel.back())) {
+                const float a = tr->rotation_deg * std::numbers::pi_v<float> / 180.0f;
+                const ImVec2 dir(std::cos(a), -std::sin(a));
+                draw->AddLine(ci, ci + dir * kRotateRadiusPx, IM_COL32(255, 255, 255, 120), 1.0f);
+            }
+        draw->AddCircleFilled(ci, 3.0f, IM_COL32(255, 255, 255, 200));
+        break;
+    }
+    case Tool::Scale: {
+        const ImU32 cx = part_color(HandlePart::ScaleX, hot, colors::kAxisX);
+        const ImU32 cy = part_color(HandlePart::ScaleY, hot, colors::kAxisY);
+        draw->AddLine(ci, tip_x, cx, t);
+        draw->AddRectFilled(tip_x - ImVec2(box, box), tip_x + ImVec2(box, box), cx);
+        draw->AddLine(ci, tip_y, cy, t);
+        draw->AddRectFilled(tip_y - ImVec2(box, box), tip_y + ImVec2(box, box), cy);
+        const ImU32 cc = part_color(HandlePart::ScaleUniform, hot, kHandleCenter);
+        draw->AddRectFilled(ci - ImVec2(box, box), ci + ImVec2(box, box), cc);
+        break;
+    }
+    case Tool::Select:
+        break;
+    }
+}
+
+void ViewportPanel::draw_ghost(UiContext& ctx, ImDrawList* draw, const std::string& prefab_name,
+                               glm::vec2 world) {
+    EditorSession& session = ctx.session;
+    const Prefab* prefab = session.prefabs().find(prefab_name);
+    if (prefab == nullptr) return;
+    const GridSettings grid = ctx.session.grid();
+    if (grid.snap && grid.size > 0.0f) world = glm::round(world / grid.size) * grid.size;
+    glm::vec2 half(8.0f);
+    ImU32 color = IM_COL32(255, 255, 255, 110);
+    bool circle = false;
+    if (const auto* shape = static_cast<const Shape*>(prefab->find(component_id<Shape>()))) {
+        circle = shape->kind == ShapeKind::Circle;
+        half = circle ? glm::vec2(shape->radius) : shape->size * 0.5f;
+        color = ImGui::ColorConvertFloat4ToU32(
+            ImVec4(shape->color.r, shape->color.g, shape->color.b, 0.45f));
+    } else if (const auto* sprite =
+                   static_cast<const Sprite*>(prefab->find(component_id<Sprite>()))) {
+        half = sprite->size * 0.5f;
+    }
+    const glm::vec2 a = to_screen(session, world + glm::vec2(-half.x, half.y));
+    const glm::vec2 b = to_screen(session, world + glm::vec2(half.x, -half.y));
+    if (circle) {
+        const ImVec2 c = to_im((a + b) * 0.5f);
+        draw->AddCircleFilled(c, (b.x - a.x) * 0.5f, color);
+        draw->AddCircle(c, (b.x - a.x) * 0.5f, IM_COL32(255, 255, 255, 160));
+    } else {
+        draw->AddRectFilled(to_im(a), to_im(b), color);
+        draw->AddRect(to_im(a), to_im(b), IM_COL32(255, 255, 255, 160));
+    }
+}
+
+void ViewportPanel::draw_context_menu(UiContext& ctx) {
+    if (!ImGui::BeginPopup("ViewportContext")) return;
+    EditorSession& s = ctx.session;
+    const bool any = !s.selection().empty();
+    ctx.widgets.push_scope("ViewportMenu");
+    if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, any)) s.duplicate_selection();
+    record_item(ctx.widgets, "Duplicate", WidgetKind::Button);
+    if (ImGui::MenuItem("Delete", "Del", false, any)) s.delete_selection();
+    record_item(ctx.widgets, "Delete", WidgetKind::Button);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Cut", "Ctrl+X", false, any)) s.cut_selection();
+    if (ImGui::MenuItem("Copy", "Ctrl+C", false, any)) s.copy_selection();
+    if (ImGui::MenuItem("Paste", "Ctrl+V", false, s.has_clipboard())) s.paste();
+    ImGui::Separator();
+    if (ImGui::MenuItem("Frame Selection", "F")) s.frame_selection();
+    ctx.widgets.pop_scope();
+    ImGui::EndPopup();
+}
+
+} // namespace diorama::editor

@@ -1,0 +1,86 @@
+#pragma once
+// The Viewport panel: renders the world with diorama_render into an offscreen target shown as an
+// ImGui image, draws the grid, selection outlines and the current tool's handles, and turns mouse
+// and keys into EditorSession calls (select, box select, tool drags, pan, zoom, placing prefabs).
+
+#include "gl_target.h"
+#include "ui_context.h"
+
+#include "diorama/render/renderer_2d.h"
+#include "diorama/render/world_renderer.h"
+
+#include <glm/vec2.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+
+struct ImDrawList;
+
+namespace diorama::render {
+class Font;
+} // namespace diorama::render
+
+namespace diorama::editor {
+
+class ViewportPanel {
+public:
+    // Needs the GL context current (makes the renderer, the font and the target).
+    ViewportPanel();
+    ~ViewportPanel();
+    ViewportPanel(const ViewportPanel&) = delete;
+    ViewportPanel& operator=(const ViewportPanel&) = delete;
+
+    // Draws the panel filling the current child window; handles its input.
+    void draw(UiContext& ctx);
+
+    // Where a world point was on screen this frame (window pixels), or nullopt before the first
+    // draw.
+    [[nodiscard]] std::optional<glm::vec2> world_to_window(EditorSession& session,
+                                                           glm::vec2 world) const;
+    // True when the viewport was the last panel clicked (keys go to the game while playing).
+    [[nodiscard]] bool focused() const { return m_focused; }
+    [[nodiscard]] const render::RenderStats& render_stats() const { return m_render_stats; }
+    [[nodiscard]] std::size_t visible_objects() const { return m_visible; }
+
+private:
+    enum class Gesture { None, Pending, BoxSelect, ToolDrag, Pan };
+
+    void render_scene(UiContext& ctx, glm::ivec2 size_px);
+    void draw_grid(EditorSession& session);
+    void handle_mouse(UiContext& ctx, bool hovered);
+    void handle_drop(UiContext& ctx);
+    void forward_game_mouse(UiContext& ctx, bool hovered);
+    void draw_overlays(UiContext& ctx);
+    void draw_handles(UiContext& ctx, ImDrawList* draw);
+    void draw_ghost(UiContext& ctx, ImDrawList* draw, const std::string& prefab, glm::vec2 world);
+    void draw_context_menu(UiContext& ctx);
+    // The topmost object under a world point on a layer that is neither hidden nor locked.
+    [[nodiscard]] Handle pickable_at(const UiContext& ctx, glm::vec2 world) const;
+    // Drops selected objects on hidden or locked layers (after click and box selection).
+    void drop_unpickable(UiContext& ctx) const;
+    [[nodiscard]] glm::vec2 to_screen(EditorSession& s, glm::vec2 world) const;
+    [[nodiscard]] glm::vec2 mouse_world(EditorSession& s) const;
+
+    std::unique_ptr<render::Renderer2D> m_renderer;
+    std::unique_ptr<render::Font> m_font;
+    RenderTarget m_target;
+    render::RenderStats m_render_stats;
+    std::size_t m_visible = 0;
+
+    glm::vec2 m_origin{0.0f}; // top-left of the image, window pixels
+    glm::vec2 m_size{0.0f};   // image size, window pixels
+    bool m_drawn = false;
+    bool m_hovered = false;
+    bool m_focused = false;
+
+    Gesture m_gesture = Gesture::None;
+    glm::vec2 m_press_screen{0.0f};
+    glm::vec2 m_press_world{0.0f};
+    bool m_press_hit = false;         // the press was on a pickable object
+    bool m_selected_on_press = false; // the press already changed the selection
+    bool m_press_add = false;         // ctrl or shift held at the press
+    HandlePart m_drag_part = HandlePart::None;
+};
+
+} // namespace diorama::editor

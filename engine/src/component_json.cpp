@@ -31,7 +31,8 @@ struct Reader {
             return std::nullopt;
         }
         const double d = j.get<double>();
-        if (!std::isfinite(d) || std::abs(d) > static_cast<double>(std::numeric_limits<float>::max())) {
+        if (!std::isfinite(d) ||
+            std::abs(d) > static_cast<double>(std::numeric_limits<float>::max())) {
             error(ErrorCode::Range, "expected a finite number within float range", path);
             return std::nullopt;
         }
@@ -43,9 +44,11 @@ struct Reader {
             expected("an integer", j, path);
             return std::nullopt;
         }
-        if (j.is_number_unsigned() ? j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())
-                                   : (j.get<std::int64_t>() < std::numeric_limits<std::int32_t>::min() ||
-                                      j.get<std::int64_t>() > std::numeric_limits<std::int32_t>::max())) {
+        if (j.is_number_unsigned()
+                ? j.get<std::uint64_t>() >
+                      static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())
+                : (j.get<std::int64_t>() < std::numeric_limits<std::int32_t>::min() ||
+                   j.get<std::int64_t>() > std::numeric_limits<std::int32_t>::max())) {
             error(ErrorCode::Range, "integer out of 32-bit range", path);
             return std::nullopt;
         }
@@ -53,7 +56,8 @@ struct Reader {
     }
 
     template <int N>
-    std::optional<glm::vec<N, float>> vector(const Json& j, const std::string& path, const char* what) {
+    std::optional<glm::vec<N, float>> vector(const Json& j, const std::string& path,
+                                             const char* what) {
         const bool color = N == 4;
         if (!j.is_array() || !(j.size() == N || (color && j.size() == 3))) {
             expected(what, j, path);
@@ -117,7 +121,8 @@ struct Reader {
             for (std::size_t i = 0; i < f.enum_names.size(); ++i)
                 if (f.enum_names[i] == name) return FieldValue{static_cast<std::int32_t>(i)};
             std::string names;
-            for (const std::string& n : f.enum_names) names += (names.empty() ? "" : ", ") + n;
+            for (const std::string& n : f.enum_names)
+                names += (names.empty() ? "" : ", ") + n;
             error(ErrorCode::Range, "\"" + name + "\" is not one of: " + names, path);
             return std::nullopt;
         }
@@ -138,7 +143,8 @@ struct Reader {
                 }
                 std::error_code ec;
                 if (!fs::exists(*source.root / p, ec))
-                    diagnostics.warning(make_error(ErrorCode::NotFound, "asset \"" + p + "\" does not exist",
+                    diagnostics.warning(make_error(ErrorCode::NotFound,
+                                                   "asset \"" + p + "\" does not exist",
                                                    where(source.file, path)));
             }
             return FieldValue{p};
@@ -148,8 +154,10 @@ struct Reader {
             PropertyMap map;
             bool ok = true;
             for (auto it = j.begin(); it != j.end(); ++it) {
-                if (auto pv = property(it.value(), json_path(path, it.key()))) map.emplace(it.key(), std::move(*pv));
-                else ok = false;
+                if (auto pv = property(it.value(), json_path(path, it.key())))
+                    map.emplace(it.key(), std::move(*pv));
+                else
+                    ok = false;
             }
             if (!ok) return std::nullopt;
             return FieldValue{std::move(map)};
@@ -164,11 +172,15 @@ Json property_json(const PropertyValue& v) {
     return std::visit(
         [](const auto& x) -> Json {
             using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, float>) return float_to_json(x);
-            else if constexpr (std::is_same_v<X, glm::vec2>) return Json::array({float_to_json(x.x), float_to_json(x.y)});
+            if constexpr (std::is_same_v<X, float>)
+                return float_to_json(x);
+            else if constexpr (std::is_same_v<X, glm::vec2>)
+                return Json::array({float_to_json(x.x), float_to_json(x.y)});
             else if constexpr (std::is_same_v<X, glm::vec4>)
-                return Json::array({float_to_json(x.x), float_to_json(x.y), float_to_json(x.z), float_to_json(x.w)});
-            else return Json(x);
+                return Json::array({float_to_json(x.x), float_to_json(x.y), float_to_json(x.z),
+                                    float_to_json(x.w)});
+            else
+                return Json(x);
         },
         v);
 }
@@ -178,13 +190,17 @@ bool finite_value(const FieldValue& v) {
     std::visit(
         [&](const auto& x) {
             using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, float>) ok = std::isfinite(x);
-            else if constexpr (std::is_same_v<X, glm::vec2>) ok = std::isfinite(x.x) && std::isfinite(x.y);
+            if constexpr (std::is_same_v<X, float>)
+                ok = std::isfinite(x);
+            else if constexpr (std::is_same_v<X, glm::vec2>)
+                ok = std::isfinite(x.x) && std::isfinite(x.y);
             else if constexpr (std::is_same_v<X, glm::vec4>)
-                ok = std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z) && std::isfinite(x.w);
+                ok = std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z) &&
+                     std::isfinite(x.w);
             else if constexpr (std::is_same_v<X, PropertyMap>)
                 for (const auto& [k, pv] : x)
-                    ok = ok && finite_value(std::visit([](const auto& y) -> FieldValue { return y; }, pv));
+                    ok = ok && finite_value(
+                                   std::visit([](const auto& y) -> FieldValue { return y; }, pv));
         },
         v);
     return ok;
@@ -193,30 +209,37 @@ bool finite_value(const FieldValue& v) {
 Json field_json(const FieldInfo& f, const FieldValue& v) {
     if (f.type == FieldType::Enum) {
         const auto i = std::get<std::int32_t>(v);
-        return i >= 0 && static_cast<std::size_t>(i) < f.enum_names.size() ? Json(f.enum_names[static_cast<std::size_t>(i)])
-                                                                            : Json(i);
+        return i >= 0 && static_cast<std::size_t>(i) < f.enum_names.size()
+                   ? Json(f.enum_names[static_cast<std::size_t>(i)])
+                   : Json(i);
     }
-    if (const Guid* g = std::get_if<Guid>(&v)) return g->is_null() ? Json(nullptr) : Json(to_string(*g));
+    if (const Guid* g = std::get_if<Guid>(&v))
+        return g->is_null() ? Json(nullptr) : Json(to_string(*g));
     if (const PropertyMap* m = std::get_if<PropertyMap>(&v)) {
         Json out = Json::object();
-        for (const auto& [key, pv] : *m) out[key] = property_json(pv);
+        for (const auto& [key, pv] : *m)
+            out[key] = property_json(pv);
         return out;
     }
     return std::visit(
         [](const auto& x) -> Json {
             using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Guid> || std::is_same_v<X, PropertyMap>) return Json(); // handled above
-            else if constexpr (std::is_same_v<X, bool> || std::is_same_v<X, std::int32_t> || std::is_same_v<X, std::string>)
+            if constexpr (std::is_same_v<X, Guid> || std::is_same_v<X, PropertyMap>)
+                return Json(); // handled above
+            else if constexpr (std::is_same_v<X, bool> || std::is_same_v<X, std::int32_t> ||
+                               std::is_same_v<X, std::string>)
                 return Json(x);
-            else return property_json(PropertyValue{x});
+            else
+                return property_json(PropertyValue{x});
         },
         v);
 }
 
 } // namespace
 
-void read_component(const TypeInfo& type, const Json& fields, void* component, const ComponentSource& source,
-                    const std::string& path, Diagnostics& diagnostics) {
+void read_component(const TypeInfo& type, const Json& fields, void* component,
+                    const ComponentSource& source, const std::string& path,
+                    Diagnostics& diagnostics) {
     Reader reader{source, diagnostics};
     if (!fields.is_object()) {
         reader.expected("an object of " + type.name + " fields", fields, path);
@@ -226,17 +249,20 @@ void read_component(const TypeInfo& type, const Json& fields, void* component, c
         const std::string field_path = json_path(path, it.key());
         const FieldInfo* f = type.find_field(it.key());
         if (f == nullptr) {
-            reader.error(ErrorCode::NotFound, type.name + " has no field \"" + it.key() + "\"", field_path);
+            reader.error(ErrorCode::NotFound, type.name + " has no field \"" + it.key() + "\"",
+                         field_path);
             continue;
         }
         auto value = reader.value(*f, it.value(), field_path);
         if (!value) continue;
-        if (auto written = write_field(*f, component, *value, where(source.file, field_path)); !written)
+        if (auto written = write_field(*f, component, *value, where(source.file, field_path));
+            !written)
             diagnostics.error(written.error());
     }
 }
 
-Result<Json> write_component(const TypeInfo& type, const void* component, const void* base, std::string_view where_) {
+Result<Json> write_component(const TypeInfo& type, const void* component, const void* base,
+                             std::string_view where_) {
     Json out = Json::object();
     for (const FieldInfo& f : type.fields) {
         FieldValue v = f.get(component);

@@ -9,6 +9,8 @@
 
 namespace diorama {
 
+// One line per field with its hints reads best, so the declarations are left unformatted.
+// clang-format off
 template <>
 TypeInfo describe<Transform2D>() {
     return TypeBuilder<Transform2D>("Transform2D")
@@ -108,6 +110,8 @@ TypeInfo describe<Lifetime>() {
         .system(expire_lifetimes)
         .build();
 }
+
+// clang-format on
 
 void register_builtin_components(TypeRegistry& registry) {
     // Registration of the built-ins cannot fail unless called twice, which is a programmer error.

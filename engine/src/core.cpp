@@ -18,19 +18,32 @@ namespace diorama {
 
 const char* to_string(ErrorCode code) {
     switch (code) {
-    case ErrorCode::InvalidArgument: return "invalid argument";
-    case ErrorCode::NotFound: return "not found";
-    case ErrorCode::StaleHandle: return "stale handle";
-    case ErrorCode::Cycle: return "cycle";
-    case ErrorCode::OutOfMemory: return "out of memory";
-    case ErrorCode::Io: return "i/o error";
-    case ErrorCode::Parse: return "parse error";
-    case ErrorCode::Type: return "wrong type";
-    case ErrorCode::Range: return "out of range";
-    case ErrorCode::UnknownType: return "unknown type";
-    case ErrorCode::Version: return "unsupported version";
-    case ErrorCode::Duplicate: return "duplicate";
-    case ErrorCode::Limit: return "limit exceeded";
+    case ErrorCode::InvalidArgument:
+        return "invalid argument";
+    case ErrorCode::NotFound:
+        return "not found";
+    case ErrorCode::StaleHandle:
+        return "stale handle";
+    case ErrorCode::Cycle:
+        return "cycle";
+    case ErrorCode::OutOfMemory:
+        return "out of memory";
+    case ErrorCode::Io:
+        return "i/o error";
+    case ErrorCode::Parse:
+        return "parse error";
+    case ErrorCode::Type:
+        return "wrong type";
+    case ErrorCode::Range:
+        return "out of range";
+    case ErrorCode::UnknownType:
+        return "unknown type";
+    case ErrorCode::Version:
+        return "unsupported version";
+    case ErrorCode::Duplicate:
+        return "duplicate";
+    case ErrorCode::Limit:
+        return "limit exceeded";
     }
     return "error";
 }
@@ -52,10 +65,14 @@ std::optional<Guid> parse_guid(std::string_view text) {
     std::uint64_t v = 0;
     for (char c : text) {
         int digit = 0;
-        if (c >= '0' && c <= '9') digit = c - '0';
-        else if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') digit = c - 'A' + 10;
-        else return std::nullopt;
+        if (c >= '0' && c <= '9')
+            digit = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            digit = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            digit = c - 'A' + 10;
+        else
+            return std::nullopt;
         v = (v << 4) | static_cast<std::uint64_t>(digit);
     }
     return Guid{v};
@@ -71,10 +88,14 @@ LogLevel g_log_level = LogLevel::Info;
 
 const char* to_string(LogLevel level) {
     switch (level) {
-    case LogLevel::Debug: return "debug";
-    case LogLevel::Info: return "info";
-    case LogLevel::Warning: return "warning";
-    case LogLevel::Error: return "error";
+    case LogLevel::Debug:
+        return "debug";
+    case LogLevel::Info:
+        return "info";
+    case LogLevel::Warning:
+        return "warning";
+    case LogLevel::Error:
+        return "error";
     }
     return "info";
 }
@@ -112,44 +133,68 @@ const char* property_type_name(const PropertyValue& value) {
 
 const char* to_string(FieldType type) {
     switch (type) {
-    case FieldType::Bool: return "bool";
-    case FieldType::Int32: return "int";
-    case FieldType::Float: return "float";
-    case FieldType::String: return "string";
-    case FieldType::Vec2: return "vec2";
-    case FieldType::Color: return "color";
-    case FieldType::Enum: return "enum";
-    case FieldType::ObjectRef: return "object";
-    case FieldType::Asset: return "asset";
-    case FieldType::Properties: return "properties";
+    case FieldType::Bool:
+        return "bool";
+    case FieldType::Int32:
+        return "int";
+    case FieldType::Float:
+        return "float";
+    case FieldType::String:
+        return "string";
+    case FieldType::Vec2:
+        return "vec2";
+    case FieldType::Color:
+        return "color";
+    case FieldType::Enum:
+        return "enum";
+    case FieldType::ObjectRef:
+        return "object";
+    case FieldType::Asset:
+        return "asset";
+    case FieldType::Properties:
+        return "properties";
     }
     return "?";
 }
 
 const char* to_string(AssetKind kind) {
     switch (kind) {
-    case AssetKind::None: return "";
-    case AssetKind::Image: return "image";
-    case AssetKind::Prefab: return "prefab";
-    case AssetKind::Scene: return "scene";
-    case AssetKind::Font: return "font";
-    case AssetKind::Sound: return "sound";
+    case AssetKind::None:
+        return "";
+    case AssetKind::Image:
+        return "image";
+    case AssetKind::Prefab:
+        return "prefab";
+    case AssetKind::Scene:
+        return "scene";
+    case AssetKind::Font:
+        return "font";
+    case AssetKind::Sound:
+        return "sound";
     }
     return "";
 }
 
 std::size_t value_index(FieldType type) {
     switch (type) {
-    case FieldType::Bool: return 0;
+    case FieldType::Bool:
+        return 0;
     case FieldType::Int32:
-    case FieldType::Enum: return 1;
-    case FieldType::Float: return 2;
+    case FieldType::Enum:
+        return 1;
+    case FieldType::Float:
+        return 2;
     case FieldType::String:
-    case FieldType::Asset: return 3;
-    case FieldType::Vec2: return 4;
-    case FieldType::Color: return 5;
-    case FieldType::ObjectRef: return 6;
-    case FieldType::Properties: return 7;
+    case FieldType::Asset:
+        return 3;
+    case FieldType::Vec2:
+        return 4;
+    case FieldType::Color:
+        return 5;
+    case FieldType::ObjectRef:
+        return 6;
+    case FieldType::Properties:
+        return 7;
     }
     return 0;
 }
@@ -165,7 +210,8 @@ ComponentId intern_component_type(const std::type_info& type) {
     static std::mutex mutex;
     static std::unordered_map<std::string, ComponentId> ids;
     std::string key = type.name();
-    if (key.find("_GLOBAL__N") != std::string::npos) // internal linkage: unique per type_info object
+    if (key.find("_GLOBAL__N") !=
+        std::string::npos) // internal linkage: unique per type_info object
         key += "@" + std::to_string(reinterpret_cast<std::uintptr_t>(&type));
     std::lock_guard lock(mutex);
     auto [it, inserted] = ids.try_emplace(std::move(key), static_cast<ComponentId>(ids.size()));

@@ -19,15 +19,16 @@ std::string describe_json_type(const Json& value);
 
 // Checks "format" and "version" of a document's root object; returns the version when usable.
 // Newer versions than `current` are refused with a message saying so.
-std::optional<int> check_header(const Json& root, std::string_view format, int current, std::string_view file,
-                                Diagnostics& diagnostics);
+std::optional<int> check_header(const Json& root, std::string_view format, int current,
+                                std::string_view file, Diagnostics& diagnostics);
 
 // Reports every key of object not in `known` as an error.
-void reject_unknown_keys(const Json& object, std::initializer_list<std::string_view> known, std::string_view file,
-                         std::string_view path, Diagnostics& diagnostics);
+void reject_unknown_keys(const Json& object, std::initializer_list<std::string_view> known,
+                         std::string_view file, std::string_view path, Diagnostics& diagnostics);
 
 // The string at object[key]; nullopt (and an error when required or of another type) otherwise.
-std::optional<std::string> read_string(const Json& object, std::string_view key, bool required, std::string_view file,
-                                       std::string_view path, Diagnostics& diagnostics);
+std::optional<std::string> read_string(const Json& object, std::string_view key, bool required,
+                                       std::string_view file, std::string_view path,
+                                       Diagnostics& diagnostics);
 
 } // namespace diorama::detail

@@ -41,7 +41,8 @@ int write_all(int fd, std::string_view bytes) {
 }
 
 void sync_folder(const fs::path& folder) {
-    const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const int fd =
+        ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return;
     ::fsync(fd); // best effort: some filesystems refuse fsync on folders
     ::close(fd);
@@ -70,7 +71,8 @@ Result<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
     if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
         ::close(fd);
         return make_error(ErrorCode::Limit,
-                          "file is " + std::to_string(st.st_size) + " bytes; the limit is " + std::to_string(max_bytes),
+                          "file is " + std::to_string(st.st_size) + " bytes; the limit is " +
+                              std::to_string(max_bytes),
                           path.string());
     }
     std::string text;
@@ -107,7 +109,11 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
     } else {
         fd = ::mkstemp(temp.data());
     }
-    if (fd < 0) return io_error(path, "cannot create a temporary file in " + (folder.empty() ? std::string(".") : folder.string()), errno);
+    if (fd < 0)
+        return io_error(path,
+                        "cannot create a temporary file in " +
+                            (folder.empty() ? std::string(".") : folder.string()),
+                        errno);
 
     auto abandon = [&](const std::string& doing, int e) {
         ::close(fd);

@@ -30,7 +30,8 @@ void GuidIndex::rehash(std::size_t capacity) {
     for (const Slot& s : old) {
         if (s.key == 0) continue;
         std::size_t i = home(s.key);
-        while (m_slots[i].key != 0) i = (i + 1) & mask;
+        while (m_slots[i].key != 0)
+            i = (i + 1) & mask;
         m_slots[i] = s;
     }
 }
@@ -46,7 +47,8 @@ void GuidIndex::insert(Guid g, std::uint32_t index) {
     reserve(m_size + 1);
     const std::size_t mask = m_slots.size() - 1;
     std::size_t i = home(g.value);
-    while (m_slots[i].key != 0 && m_slots[i].key != g.value) i = (i + 1) & mask;
+    while (m_slots[i].key != 0 && m_slots[i].key != g.value)
+        i = (i + 1) & mask;
     if (m_slots[i].key == 0) ++m_size;
     m_slots[i] = Slot{g.value, index};
 }

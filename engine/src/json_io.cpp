@@ -35,11 +35,13 @@ public:
         return true;
     }
 
-    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
+    bool parse_error(std::size_t position, const std::string&,
+                     const nlohmann::detail::exception& ex) override {
         m_error_offset = position;
         m_message = ex.what();
         // nlohmann's messages start with "[json.exception.parse_error.101] parse error at line...".
-        if (auto at = m_message.find("] "); at != std::string::npos) m_message = m_message.substr(at + 2);
+        if (auto at = m_message.find("] "); at != std::string::npos)
+            m_message = m_message.substr(at + 2);
         m_syntax = true;
         return false;
     }
@@ -53,7 +55,7 @@ public:
 private:
     struct Frame {
         Json* value = nullptr;
-        std::string key;     // objects: the key of the value being read
+        std::string key;       // objects: the key of the value being read
         std::size_t count = 0; // arrays: elements so far
     };
 
@@ -71,7 +73,8 @@ private:
     std::string pending_path() const {
         if (m_stack.empty()) return {};
         const Frame& f = m_stack.back();
-        return f.value->is_object() ? json_path(container_path(), f.key) : json_path(container_path(), f.count);
+        return f.value->is_object() ? json_path(container_path(), f.key)
+                                    : json_path(container_path(), f.count);
     }
 
     bool fail(std::string message, std::string where) {
@@ -101,7 +104,8 @@ private:
 
     bool open(Json&& container) {
         if (static_cast<int>(m_stack.size()) >= m_max_depth)
-            return fail("nesting deeper than " + std::to_string(m_max_depth) + " levels", pending_path());
+            return fail("nesting deeper than " + std::to_string(m_max_depth) + " levels",
+                        pending_path());
         Json* c = slot(std::move(container));
         m_stack.push_back(Frame{c, {}, 0});
         return true;
@@ -116,7 +120,8 @@ private:
     std::vector<Frame> m_stack;
 };
 
-void line_and_column(std::string_view text, std::size_t offset, std::size_t& line, std::size_t& column) {
+void line_and_column(std::string_view text, std::size_t offset, std::size_t& line,
+                     std::size_t& column) {
     line = 1;
     column = 1;
     for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
@@ -129,7 +134,9 @@ void line_and_column(std::string_view text, std::size_t offset, std::size_t& lin
     }
 }
 
-bool is_scalar(const Json& j) { return !j.is_object() && !j.is_array(); }
+bool is_scalar(const Json& j) {
+    return !j.is_object() && !j.is_array();
+}
 
 std::string scalar_text(const Json& j) {
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
@@ -163,7 +170,8 @@ void write_pretty(const Json& j, int indent, std::string& out) {
             return;
         }
         bool all_scalar = true;
-        for (const Json& e : j) all_scalar = all_scalar && is_scalar(e) && !e.is_string();
+        for (const Json& e : j)
+            all_scalar = all_scalar && is_scalar(e) && !e.is_string();
         if (all_scalar) {
             out += '[';
             for (std::size_t i = 0; i < j.size(); ++i) {
@@ -207,11 +215,14 @@ Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits
     if (ok) return std::move(builder.root);
     if (builder.m_syntax) {
         std::size_t line = 0, column = 0;
-        line_and_column(text, builder.m_error_offset == 0 ? 0 : builder.m_error_offset - 1, line, column);
+        line_and_column(text, builder.m_error_offset == 0 ? 0 : builder.m_error_offset - 1, line,
+                        column);
         return make_error(ErrorCode::Parse, builder.m_message,
-                          std::string(file) + ":" + std::to_string(line) + ":" + std::to_string(column));
+                          std::string(file) + ":" + std::to_string(line) + ":" +
+                              std::to_string(column));
     }
-    const ErrorCode code = builder.m_message.starts_with("nesting") ? ErrorCode::Limit : ErrorCode::Duplicate;
+    const ErrorCode code =
+        builder.m_message.starts_with("nesting") ? ErrorCode::Limit : ErrorCode::Duplicate;
     std::string where(file);
     if (!builder.m_path.empty()) where += ": " + builder.m_path;
     return make_error(code, builder.m_message, where);

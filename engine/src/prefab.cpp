@@ -33,23 +33,26 @@ const void* Prefab::find(ComponentId type) const {
 
 // ---- library ----
 
-void PrefabLibrary::load_folder(const Project& project, const TypeRegistry& registry, Diagnostics& diagnostics) {
+void PrefabLibrary::load_folder(const Project& project, const TypeRegistry& registry,
+                                Diagnostics& diagnostics) {
     std::vector<std::string> paths;
     std::error_code ec;
-    for (fs::recursive_directory_iterator it(project.root / project.prefab_folder, ec), end; !ec && it != end;
-         it.increment(ec)) {
+    for (fs::recursive_directory_iterator it(project.root / project.prefab_folder, ec), end;
+         !ec && it != end; it.increment(ec)) {
         if (it->is_regular_file(ec) && it->path().filename().string().ends_with(".prefab.json"))
             paths.push_back(fs::relative(it->path(), project.root, ec).generic_string());
     }
     std::sort(paths.begin(), paths.end());
     for (const std::string& path : paths) {
-        if (auto prefab = load_prefab(project, path, registry, diagnostics)) add(std::move(*prefab));
+        if (auto prefab = load_prefab(project, path, registry, diagnostics))
+            add(std::move(*prefab));
     }
 }
 
 const Prefab& PrefabLibrary::add(Prefab prefab) {
-    auto it = std::lower_bound(m_prefabs.begin(), m_prefabs.end(), prefab.path,
-                               [](const std::unique_ptr<Prefab>& p, const std::string& path) { return p->path < path; });
+    auto it = std::lower_bound(
+        m_prefabs.begin(), m_prefabs.end(), prefab.path,
+        [](const std::unique_ptr<Prefab>& p, const std::string& path) { return p->path < path; });
     if (it != m_prefabs.end() && (*it)->path == prefab.path) {
         **it = std::move(prefab);
         return **it;
@@ -80,31 +83,37 @@ Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const 
         diagnostics.merge(local);
         return local.first_error();
     }
-    detail::reject_unknown_keys(root, {"format", "version", "name", "layer", "components"}, path, "", local);
+    detail::reject_unknown_keys(root, {"format", "version", "name", "layer", "components"}, path,
+                                "", local);
 
     Prefab prefab;
     prefab.path = std::string(path);
-    prefab.name = detail::read_string(root, "name", false, path, "", local).value_or(stem_of(path, ".prefab.json"));
+    prefab.name = detail::read_string(root, "name", false, path, "", local)
+                      .value_or(stem_of(path, ".prefab.json"));
     prefab.layer = detail::read_string(root, "layer", false, path, "", local).value_or("");
     const detail::ComponentSource source{path, &project.root};
     if (auto components = root.find("components"); components != root.end()) {
         if (!components->is_object()) {
-            local.error(make_error(ErrorCode::Type, "expected an object of components, got " +
-                                                        detail::describe_json_type(*components),
+            local.error(make_error(ErrorCode::Type,
+                                   "expected an object of components, got " +
+                                       detail::describe_json_type(*components),
                                    detail::where(path, "components")));
         } else {
             for (const TypeInfo* type : registry.types()) {
                 auto it = components->find(type->name);
                 if (it == components->end()) continue;
                 auto value = type->make_instance();
-                detail::read_component(*type, *it, value.get(), source, json_path("components", type->name), local);
+                detail::read_component(*type, *it, value.get(), source,
+                                       json_path("components", type->name), local);
                 prefab.components.push_back(Prefab::Component{type, std::move(value)});
             }
             for (auto it = components->begin(); it != components->end(); ++it) {
                 if (registry.find(it.key()) != nullptr) continue;
                 prefab.unknown[it.key()] = it.value();
-                local.warning(make_error(ErrorCode::UnknownType, "unknown component type \"" + it.key() + "\" is kept as is",
-                                         detail::where(path, json_path("components", it.key()))));
+                local.warning(
+                    make_error(ErrorCode::UnknownType,
+                               "unknown component type \"" + it.key() + "\" is kept as is",
+                               detail::where(path, json_path("components", it.key()))));
             }
         }
     }
@@ -113,8 +122,8 @@ Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const 
     return prefab;
 }
 
-Result<Prefab> load_prefab(const Project& project, std::string_view path, const TypeRegistry& registry,
-                           Diagnostics& diagnostics) {
+Result<Prefab> load_prefab(const Project& project, std::string_view path,
+                           const TypeRegistry& registry, Diagnostics& diagnostics) {
     if (auto ok = check_asset_path(project.root, path); !ok) {
         Error e = ok.error();
         e.where = std::string(path);
@@ -139,7 +148,8 @@ Result<Json> prefab_to_json(const Prefab& prefab) {
     if (!prefab.layer.empty()) root["layer"] = prefab.layer;
     Json components = prefab.unknown.is_object() ? prefab.unknown : Json::object();
     for (const Prefab::Component& c : prefab.components) {
-        auto fields = detail::write_component(*c.type, c.value.get(), c.type->defaults.get(), "components");
+        auto fields =
+            detail::write_component(*c.type, c.value.get(), c.type->defaults.get(), "components");
         if (!fields) return fields.error();
         components[c.type->name] = std::move(*fields);
     }
@@ -154,7 +164,8 @@ Result<Handle> instantiate(World& world, const Prefab& prefab, const ObjectDef& 
     if (!created) return created.error();
     const Handle h = *created;
     if (PrefabInstance* link = world.add<PrefabInstance>(h)) link->prefab = prefab.path;
-    for (const Prefab::Component& c : prefab.components) world.add_copy(h, c.type->id, c.value.get());
+    for (const Prefab::Component& c : prefab.components)
+        world.add_copy(h, c.type->id, c.value.get());
     return h;
 }
 

@@ -17,12 +17,15 @@ constexpr std::size_t kMaxProjectBytes = 1u << 20;
 
 bool is_module_name(std::string_view name) {
     return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_' || c == '-';
     });
 }
 } // namespace
 
-fs::path Project::absolute(std::string_view relative) const { return root / fs::path(relative); }
+fs::path Project::absolute(std::string_view relative) const {
+    return root / fs::path(relative);
+}
 
 std::vector<std::string> Project::scenes() const {
     std::vector<std::string> out;
@@ -44,8 +47,10 @@ Result<void> check_asset_path(const fs::path& root, std::string_view relative) {
     if (relative.empty()) return refuse("is empty");
     if (relative.find('\0') != std::string_view::npos) return refuse("contains a NUL character");
     if (relative.find('\\') != std::string_view::npos) return refuse("uses '\\'; paths use '/'");
-    if (relative.front() == '/') return refuse("is absolute; paths are relative to the project folder");
-    if (relative.size() >= 2 && relative[1] == ':') return refuse("is absolute; paths are relative to the project folder");
+    if (relative.front() == '/')
+        return refuse("is absolute; paths are relative to the project folder");
+    if (relative.size() >= 2 && relative[1] == ':')
+        return refuse("is absolute; paths are relative to the project folder");
     std::size_t start = 0;
     while (start <= relative.size()) {
         const std::size_t end = std::min(relative.find('/', start), relative.size());
@@ -61,7 +66,8 @@ Result<void> check_asset_path(const fs::path& root, std::string_view relative) {
         const fs::path real_root = fs::canonical(root, ec);
         const fs::path real = fs::canonical(full, ec);
         if (ec) return refuse("cannot be resolved: " + ec.message());
-        const auto mismatch = std::mismatch(real_root.begin(), real_root.end(), real.begin(), real.end());
+        const auto mismatch =
+            std::mismatch(real_root.begin(), real_root.end(), real.begin(), real.end());
         if (mismatch.first != real_root.end()) return refuse("resolves outside the project folder");
     }
     return {};
@@ -90,40 +96,46 @@ Result<Project> load_project(const fs::path& folder_or_file, Diagnostics& diagno
         return local.first_error();
     }
     detail::reject_unknown_keys(root,
-                                {"format", "version", "name", "module", "startup_scene", "scene_folder",
-                                 "prefab_folder", "tick_rate_hz"},
+                                {"format", "version", "name", "module", "startup_scene",
+                                 "scene_folder", "prefab_folder", "tick_rate_hz"},
                                 shown, "", local);
 
     Project project;
     project.root = fs::absolute(file, ec).parent_path().lexically_normal();
-    if (project.root.filename().empty()) project.root = project.root.parent_path(); // "/a/b/" -> "/a/b"
+    if (project.root.filename().empty())
+        project.root = project.root.parent_path(); // "/a/b/" -> "/a/b"
     if (auto name = detail::read_string(root, "name", true, shown, "", local)) project.name = *name;
     if (auto module = detail::read_string(root, "module", false, shown, "", local)) {
         if (!module->empty() && !is_module_name(*module))
-            local.error(make_error(ErrorCode::InvalidArgument, "a module name uses letters, digits, '_' and '-'",
+            local.error(make_error(ErrorCode::InvalidArgument,
+                                   "a module name uses letters, digits, '_' and '-'",
                                    detail::where(shown, "module")));
         project.module = *module;
     }
-    for (auto [key, target] : {std::pair{"scene_folder", &project.scene_folder}, std::pair{"prefab_folder", &project.prefab_folder}}) {
+    for (auto [key, target] : {std::pair{"scene_folder", &project.scene_folder},
+                               std::pair{"prefab_folder", &project.prefab_folder}}) {
         if (auto folder = detail::read_string(root, key, false, shown, "", local)) {
             if (auto ok = check_asset_path(project.root, *folder); !ok)
-                local.error(make_error(ErrorCode::InvalidArgument, ok.error().message, detail::where(shown, key)));
+                local.error(make_error(ErrorCode::InvalidArgument, ok.error().message,
+                                       detail::where(shown, key)));
             else
                 *target = *folder;
         }
     }
     if (auto scene = detail::read_string(root, "startup_scene", true, shown, "", local)) {
         if (auto ok = check_asset_path(project.root, *scene); !ok)
-            local.error(make_error(ErrorCode::InvalidArgument, ok.error().message, detail::where(shown, "startup_scene")));
+            local.error(make_error(ErrorCode::InvalidArgument, ok.error().message,
+                                   detail::where(shown, "startup_scene")));
         else if (!fs::is_regular_file(project.absolute(*scene), ec))
             local.error(make_error(ErrorCode::NotFound, "scene \"" + *scene + "\" does not exist",
                                    detail::where(shown, "startup_scene")));
         project.startup_scene = *scene;
     }
     if (auto rate = root.find("tick_rate_hz"); rate != root.end()) {
-        if (!rate->is_number() || !std::isfinite(rate->get<double>()) || rate->get<double>() < 1.0 ||
-            rate->get<double>() > 1000.0)
-            local.error(make_error(ErrorCode::Range, "expected a number of ticks per second from 1 to 1000",
+        if (!rate->is_number() || !std::isfinite(rate->get<double>()) ||
+            rate->get<double>() < 1.0 || rate->get<double>() > 1000.0)
+            local.error(make_error(ErrorCode::Range,
+                                   "expected a number of ticks per second from 1 to 1000",
                                    detail::where(shown, "tick_rate_hz")));
         else
             project.tick_rate_hz = rate->get<double>();

@@ -22,21 +22,22 @@ constexpr std::size_t kMaxSceneBytes = 256u << 20;
 // What the first pass learned of one object entry, for the second pass (parents, references).
 struct Entry {
     Handle handle{};
-    std::string path;          // objects[i]
+    std::string path; // objects[i]
     std::optional<Guid> parent;
 };
 
 class SceneReader {
 public:
-    SceneReader(World& world, std::string_view file, const Project& project, const PrefabLibrary& prefabs,
-                Diagnostics& diagnostics)
-        : m_world(world), m_file(file), m_project(project), m_prefabs(prefabs), m_diag(diagnostics),
-          m_source{file, &project.root} {}
+    SceneReader(World& world, std::string_view file, const Project& project,
+                const PrefabLibrary& prefabs, Diagnostics& diagnostics)
+        : m_world(world), m_file(file), m_project(project), m_prefabs(prefabs),
+          m_diag(diagnostics), m_source{file, &project.root} {}
 
     // Reads the whole document; problems go to the diagnostics.
     std::string read(const Json& root) {
         if (!detail::check_header(root, "diorama.scene", kSceneVersion, m_file, m_diag)) return {};
-        detail::reject_unknown_keys(root, {"format", "version", "name", "layers", "objects"}, m_file, "", m_diag);
+        detail::reject_unknown_keys(root, {"format", "version", "name", "layers", "objects"},
+                                    m_file, "", m_diag);
         std::string name = detail::read_string(root, "name", false, m_file, "", m_diag)
                                .value_or(fs::path(m_file).filename().string());
         if (name.ends_with(".scene.json")) name.resize(name.size() - 11);
@@ -51,18 +52,23 @@ public:
 
     // Reads entries (a JSON array of objects) into the world; `guids` maps guids in the entries to
     // the guids the objects get (empty: kept). Returns the objects created, in entry order.
-    std::vector<Handle> read_objects(const Json& objects, const std::unordered_map<Guid, Guid>& guids) {
+    std::vector<Handle> read_objects(const Json& objects,
+                                     const std::unordered_map<Guid, Guid>& guids) {
         m_renamed = &guids;
         if (!objects.is_array()) {
-            error(ErrorCode::Type, "expected an array of objects, got " + detail::describe_json_type(objects), "objects");
+            error(ErrorCode::Type,
+                  "expected an array of objects, got " + detail::describe_json_type(objects),
+                  "objects");
             return {};
         }
-        for (std::size_t i = 0; i < objects.size(); ++i) read_object(objects[i], json_path("objects", i));
+        for (std::size_t i = 0; i < objects.size(); ++i)
+            read_object(objects[i], json_path("objects", i));
         link_parents();
         remap_references();
         check_references();
         std::vector<Handle> created;
-        for (const Entry& e : m_entries) created.push_back(e.handle);
+        for (const Entry& e : m_entries)
+            created.push_back(e.handle);
         return created;
     }
 
@@ -90,26 +96,32 @@ private:
                 error(ErrorCode::Duplicate, "layer \"" + name + "\" is listed twice", path);
                 continue;
             }
-            if (i == 0) (void)m_world.rename_layer(0, name);
-            else m_world.add_layer(name);
+            if (i == 0)
+                (void)m_world.rename_layer(0, name);
+            else
+                m_world.add_layer(name);
         }
     }
 
     void read_object(const Json& o, const std::string& path) {
         if (!o.is_object()) {
-            error(ErrorCode::Type, "expected an object, got " + detail::describe_json_type(o), path);
+            error(ErrorCode::Type, "expected an object, got " + detail::describe_json_type(o),
+                  path);
             return;
         }
-        detail::reject_unknown_keys(o, {"guid", "name", "layer", "parent", "prefab", "components"}, m_file, path, m_diag);
+        detail::reject_unknown_keys(o, {"guid", "name", "layer", "parent", "prefab", "components"},
+                                    m_file, path, m_diag);
         ObjectDef def;
         if (auto g = detail::read_string(o, "guid", true, m_file, path, m_diag)) {
             auto guid = parse_guid(*g);
             if (!guid || guid->is_null()) {
-                error(ErrorCode::Type, "expected a non-zero guid of 16 hex digits", json_path(path, "guid"));
+                error(ErrorCode::Type, "expected a non-zero guid of 16 hex digits",
+                      json_path(path, "guid"));
                 return;
             }
             if (auto first = m_guid_paths.find(*guid); first != m_guid_paths.end()) {
-                error(ErrorCode::Duplicate, "guid " + *g + " is also used by " + first->second, json_path(path, "guid"));
+                error(ErrorCode::Duplicate, "guid " + *g + " is also used by " + first->second,
+                      json_path(path, "guid"));
                 return;
             }
             m_guid_paths.emplace(*guid, path);
@@ -120,15 +132,22 @@ private:
         def.name = detail::read_string(o, "name", false, m_file, path, m_diag).value_or("");
         if (auto layer = detail::read_string(o, "layer", false, m_file, path, m_diag)) {
             auto id = m_world.find_layer(*layer);
-            if (!id) error(ErrorCode::NotFound, "layer \"" + *layer + "\" is not in \"layers\"", json_path(path, "layer"));
-            else def.layer = *id;
+            if (!id)
+                error(ErrorCode::NotFound, "layer \"" + *layer + "\" is not in \"layers\"",
+                      json_path(path, "layer"));
+            else
+                def.layer = *id;
         }
         Entry entry;
         entry.path = path;
         if (auto p = o.find("parent"); p != o.end() && !p->is_null()) {
-            auto guid = p->is_string() ? parse_guid(p->get_ref<const std::string&>()) : std::nullopt;
-            if (!guid) error(ErrorCode::Type, "expected null or the guid of the parent (16 hex digits)", json_path(path, "parent"));
-            else entry.parent = renamed(*guid);
+            auto guid =
+                p->is_string() ? parse_guid(p->get_ref<const std::string&>()) : std::nullopt;
+            if (!guid)
+                error(ErrorCode::Type, "expected null or the guid of the parent (16 hex digits)",
+                      json_path(path, "parent"));
+            else
+                entry.parent = renamed(*guid);
         }
         const Prefab* prefab = nullptr;
         if (auto p = detail::read_string(o, "prefab", false, m_file, path, m_diag)) {
@@ -136,7 +155,8 @@ private:
             if (auto ok = check_asset_path(m_project.root, *p); !ok)
                 error(ErrorCode::InvalidArgument, ok.error().message, json_path(path, "prefab"));
             else if (prefab == nullptr || prefab->path != *p)
-                error(ErrorCode::NotFound, "prefab \"" + *p + "\" not found (or it has errors)", json_path(path, "prefab"));
+                error(ErrorCode::NotFound, "prefab \"" + *p + "\" not found (or it has errors)",
+                      json_path(path, "prefab"));
             if (prefab == nullptr || prefab->path != *p) return;
         }
 
@@ -151,15 +171,19 @@ private:
         const Json empty = Json::object();
         const Json* components = &empty;
         if (auto c = o.find("components"); c != o.end()) {
-            if (!c->is_object()) error(ErrorCode::Type, "expected an object of components, got " + detail::describe_json_type(*c),
-                                       json_path(path, "components"));
-            else components = &*c;
+            if (!c->is_object())
+                error(ErrorCode::Type,
+                      "expected an object of components, got " + detail::describe_json_type(*c),
+                      json_path(path, "components"));
+            else
+                components = &*c;
         }
         read_components(entry.handle, *components, prefab, json_path(path, "components"));
         m_entries.push_back(std::move(entry));
     }
 
-    void read_components(Handle h, const Json& components, const Prefab* prefab, const std::string& path) {
+    void read_components(Handle h, const Json& components, const Prefab* prefab,
+                         const std::string& path) {
         // Known types in registry order, each starting from the prefab's value or the defaults.
         for (const TypeInfo* type : m_world.registry().types()) {
             const void* base = prefab != nullptr ? prefab->find(type->id) : nullptr;
@@ -167,19 +191,22 @@ private:
             const std::string type_path = json_path(path, type->name);
             if (it != components.end() && it->is_null()) {
                 if (base == nullptr || type->id == component_id<Transform2D>())
-                    error(ErrorCode::Type, "null only removes a component the prefab has", type_path);
+                    error(ErrorCode::Type, "null only removes a component the prefab has",
+                          type_path);
                 continue; // removed from this instance
             }
             if (it == components.end() && base == nullptr) continue;
             auto value = type->make_instance();
             if (base != nullptr) type->copy(value.get(), base);
-            if (it != components.end()) detail::read_component(*type, *it, value.get(), m_source, type_path, m_diag);
+            if (it != components.end())
+                detail::read_component(*type, *it, value.get(), m_source, type_path, m_diag);
             m_world.add_copy(h, type->id, value.get());
         }
         for (auto it = components.begin(); it != components.end(); ++it) {
             if (m_world.registry().find(it.key()) != nullptr) continue;
             m_world.add<UnknownComponents>(h)->components[it.key()] = it.value();
-            m_diag.warning(make_error(ErrorCode::UnknownType, "unknown component type \"" + it.key() + "\" is kept as is",
+            m_diag.warning(make_error(ErrorCode::UnknownType,
+                                      "unknown component type \"" + it.key() + "\" is kept as is",
                                       detail::where(m_file, json_path(path, it.key()))));
         }
     }
@@ -189,12 +216,16 @@ private:
             if (!e.parent) continue;
             const Handle parent = m_world.find(*e.parent);
             if (!parent) {
-                error(ErrorCode::NotFound, "parent " + to_string(*e.parent) + " is not in this scene", json_path(e.path, "parent"));
+                error(ErrorCode::NotFound,
+                      "parent " + to_string(*e.parent) + " is not in this scene",
+                      json_path(e.path, "parent"));
                 continue;
             }
             if (auto ok = m_world.set_parent(e.handle, parent); !ok)
-                error(ok.error().code, ok.error().code == ErrorCode::Cycle ? "parent " + to_string(*e.parent) + " makes a cycle"
-                                                                           : ok.error().message,
+                error(ok.error().code,
+                      ok.error().code == ErrorCode::Cycle
+                          ? "parent " + to_string(*e.parent) + " makes a cycle"
+                          : ok.error().message,
                       json_path(e.path, "parent"));
         }
     }
@@ -232,9 +263,10 @@ private:
                     if (f.type != FieldType::ObjectRef) continue;
                     const Guid g = std::get<Guid>(f.get(c));
                     if (!g.is_null() && !m_world.find(g))
-                        m_diag.warning(make_error(ErrorCode::NotFound, "reference to missing object " + to_string(g),
-                                                  detail::where(m_file, json_path(json_path(e.path, "components"),
-                                                                                  type->name + "." + f.name))));
+                        m_diag.warning(make_error(
+                            ErrorCode::NotFound, "reference to missing object " + to_string(g),
+                            detail::where(m_file, json_path(json_path(e.path, "components"),
+                                                            type->name + "." + f.name))));
                 }
             }
         }
@@ -264,7 +296,8 @@ std::vector<Handle> save_order(const World& world) {
             stack.pop_back();
             order.push_back(h);
             std::vector<Handle> kids = world.children(h);
-            for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
+            for (auto it = kids.rbegin(); it != kids.rend(); ++it)
+                stack.push_back(*it);
         }
     });
     return order;
@@ -272,10 +305,12 @@ std::vector<Handle> save_order(const World& world) {
 
 } // namespace
 
-Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::string_view file, const Project& project,
-                                  const PrefabLibrary& prefabs, Diagnostics& diagnostics) {
+Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::string_view file,
+                                  const Project& project, const PrefabLibrary& prefabs,
+                                  Diagnostics& diagnostics) {
     if (world.object_count() != 0) {
-        Error e = make_error(ErrorCode::InvalidArgument, "scenes load into an empty world", std::string(file));
+        Error e = make_error(ErrorCode::InvalidArgument, "scenes load into an empty world",
+                             std::string(file));
         diagnostics.error(e);
         return e;
     }
@@ -297,13 +332,14 @@ Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::stri
     return info;
 }
 
-Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& project, const PrefabLibrary& prefabs,
-                             Diagnostics& diagnostics) {
+Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& project,
+                             const PrefabLibrary& prefabs, Diagnostics& diagnostics) {
     const fs::path full = path.is_absolute() ? path : project.root / path;
     std::error_code ec;
     const fs::path shown_path = path.is_absolute() ? fs::relative(path, project.root, ec) : path;
-    const std::string shown = (ec || shown_path.empty() || shown_path.native().starts_with("..")) ? path.string()
-                                                                                                 : shown_path.generic_string();
+    const std::string shown = (ec || shown_path.empty() || shown_path.native().starts_with(".."))
+                                  ? path.string()
+                                  : shown_path.generic_string();
     auto text = read_file(full, kMaxSceneBytes);
     if (!text) {
         Error e = text.error();
@@ -317,7 +353,8 @@ Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& 
 namespace {
 
 // The scene entry of one object; `index` is its position in the saved list, for messages.
-Result<Json> object_entry(const World& world, Handle h, std::size_t index, const PrefabLibrary& prefabs) {
+Result<Json> object_entry(const World& world, Handle h, std::size_t index,
+                          const PrefabLibrary& prefabs) {
     Json o = Json::object();
     o["guid"] = to_string(world.guid(h));
     o["name"] = world.name(h);
@@ -329,28 +366,33 @@ Result<Json> object_entry(const World& world, Handle h, std::size_t index, const
         prefab = prefabs.find(link->prefab);
     }
     Json components = Json::object();
-    const std::string where = "objects[" + std::to_string(index) + "] (" + to_string(world.guid(h)) + ").components";
+    const std::string where =
+        "objects[" + std::to_string(index) + "] (" + to_string(world.guid(h)) + ").components";
     for (const TypeInfo* type : world.registry().types()) {
         const void* c = world.get(h, type->id);
         const void* from_prefab = prefab != nullptr ? prefab->find(type->id) : nullptr;
         if (c == nullptr) {
-            if (from_prefab != nullptr) components[type->name] = nullptr; // removed from the instance
+            if (from_prefab != nullptr)
+                components[type->name] = nullptr; // removed from the instance
             continue;
         }
-        auto fields = detail::write_component(*type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), where);
+        auto fields = detail::write_component(
+            *type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), where);
         if (!fields) return fields.error();
         if (from_prefab != nullptr && fields->empty()) continue; // inherited unchanged
         components[type->name] = std::move(*fields);
     }
     if (const UnknownComponents* unknown = world.get<UnknownComponents>(h))
-        for (const auto& [name, value] : unknown->components) components[name] = value;
+        for (const auto& [name, value] : unknown->components)
+            components[name] = value;
     o["components"] = std::move(components);
     return o;
 }
 
 } // namespace
 
-Result<Json> scene_to_json(const World& world, std::string_view scene_name, const PrefabLibrary& prefabs) {
+Result<Json> scene_to_json(const World& world, std::string_view scene_name,
+                           const PrefabLibrary& prefabs) {
     Json root = Json::object();
     root["format"] = "diorama.scene";
     root["version"] = kSceneVersion;
@@ -367,7 +409,8 @@ Result<Json> scene_to_json(const World& world, std::string_view scene_name, cons
     return root;
 }
 
-Result<Json> objects_to_json(const World& world, std::span<const Handle> objects, const PrefabLibrary& prefabs) {
+Result<Json> objects_to_json(const World& world, std::span<const Handle> objects,
+                             const PrefabLibrary& prefabs) {
     std::unordered_set<std::uint32_t> wanted;
     for (Handle h : objects)
         if (world.alive(h)) wanted.insert(h.index);
@@ -382,29 +425,33 @@ Result<Json> objects_to_json(const World& world, std::span<const Handle> objects
 }
 
 Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const Project& project,
-                                        const PrefabLibrary& prefabs, Diagnostics& diagnostics, bool fresh_guids) {
+                                        const PrefabLibrary& prefabs, Diagnostics& diagnostics,
+                                        bool fresh_guids) {
     std::unordered_map<Guid, Guid> guids;
     if (fresh_guids && entries.is_array()) {
         // New guids from a world-independent stream: a throwaway world's generator would repeat.
         for (const Json& e : entries) {
-            auto g = e.is_object() && e.contains("guid") && e["guid"].is_string() ? parse_guid(e["guid"].get<std::string>())
-                                                                                   : std::nullopt;
+            auto g = e.is_object() && e.contains("guid") && e["guid"].is_string()
+                         ? parse_guid(e["guid"].get<std::string>())
+                         : std::nullopt;
             if (g) guids.emplace(*g, world.new_guid());
         }
     }
     Diagnostics local;
-    std::vector<Handle> created = SceneReader(world, "objects", project, prefabs, local).read_objects(entries, guids);
+    std::vector<Handle> created =
+        SceneReader(world, "objects", project, prefabs, local).read_objects(entries, guids);
     diagnostics.merge(local);
     if (local.has_errors()) {
-        for (Handle h : created) world.destroy(h);
+        for (Handle h : created)
+            world.destroy(h);
         world.flush();
         return local.first_error();
     }
     return created;
 }
 
-Result<void> save_scene(const World& world, const fs::path& path, std::string_view scene_name, const PrefabLibrary& prefabs,
-                        SaveOptions options) {
+Result<void> save_scene(const World& world, const fs::path& path, std::string_view scene_name,
+                        const PrefabLibrary& prefabs, SaveOptions options) {
     auto json = scene_to_json(world, scene_name, prefabs);
     if (!json) {
         Error e = json.error();

@@ -3,9 +3,9 @@
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
+#include <algorithm>
 #include <cassert>
 #include <chrono>
-#include <algorithm>
 #include <cmath>
 
 namespace diorama {
@@ -15,7 +15,9 @@ Simulation::Simulation(World& world, SimulationDef def) : m_world(world), m_def(
     m_step_s = 1.0 / def.tick_rate_hz;
 }
 
-void Simulation::push_input(const InputEvent& event) { m_inputs.push_back(event); }
+void Simulation::push_input(const InputEvent& event) {
+    m_inputs.push_back(event);
+}
 
 void Simulation::dispatch_input() {
     std::vector<InputEvent> events;
@@ -31,16 +33,23 @@ void Simulation::dispatch_input() {
         case InputEventKind::KeyUp:
             if (key < state.keys_down.size()) state.keys_down.reset(key);
             break;
-        case InputEventKind::MouseMove: state.mouse = e.position; break;
+        case InputEventKind::MouseMove:
+            state.mouse = e.position;
+            break;
         case InputEventKind::MouseDown:
             state.mouse = e.position;
-            if (e.button < 8) state.buttons_down = static_cast<std::uint8_t>(state.buttons_down | (1u << e.button));
+            if (e.button < 8)
+                state.buttons_down =
+                    static_cast<std::uint8_t>(state.buttons_down | (1u << e.button));
             break;
         case InputEventKind::MouseUp:
             state.mouse = e.position;
-            if (e.button < 8) state.buttons_down = static_cast<std::uint8_t>(state.buttons_down & ~(1u << e.button));
+            if (e.button < 8)
+                state.buttons_down =
+                    static_cast<std::uint8_t>(state.buttons_down & ~(1u << e.button));
             break;
-        case InputEventKind::Wheel: break;
+        case InputEventKind::Wheel:
+            break;
         }
         for (const TypeInfo* t : m_world.registry().types()) {
             if (!t->hooks.on_event) continue;
@@ -61,13 +70,15 @@ void Simulation::tick() {
     m_world.transient().reset();
     dispatch_input();
     const auto dt = static_cast<float>(m_step_s);
-    for (const System& s : m_world.registry().systems()) s.run(m_world, dt);
+    for (const System& s : m_world.registry().systems())
+        s.run(m_world, dt);
     m_stats.messages_delivered = m_world.deliver_messages();
     m_stats.objects_destroyed = m_world.flush();
     m_world.update_spatial();
     ++m_ticks;
     m_stats.arena_watermark = m_world.transient().used();
-    m_stats.tick_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    m_stats.tick_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 int Simulation::advance(double elapsed_s) {

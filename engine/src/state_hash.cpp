@@ -60,8 +60,16 @@ private:
     void one(std::int32_t i) { word(static_cast<std::uint32_t>(i)); }
     void one(float f) { f32(f); }
     void one(const std::string& s) { text(s); }
-    void one(const glm::vec2& v) { f32(v.x); f32(v.y); }
-    void one(const glm::vec4& v) { f32(v.x); f32(v.y); f32(v.z); f32(v.w); }
+    void one(const glm::vec2& v) {
+        f32(v.x);
+        f32(v.y);
+    }
+    void one(const glm::vec4& v) {
+        f32(v.x);
+        f32(v.y);
+        f32(v.z);
+        f32(v.w);
+    }
     void one(Guid g) { word(g.value); }
     void one(const PropertyMap& m) {
         word(m.size());
@@ -78,7 +86,8 @@ private:
 
 std::uint64_t state_hash(const World& world) {
     Hasher h;
-    for (const std::string& layer : world.layers()) h.text(layer);
+    for (const std::string& layer : world.layers())
+        h.text(layer);
 
     std::vector<Handle> objects;
     objects.reserve(world.object_count());
@@ -88,7 +97,8 @@ std::uint64_t state_hash(const World& world) {
 
     // Components are hashed in type-name order, so registration order does not matter.
     std::vector<const TypeInfo*> types = world.registry().types();
-    std::sort(types.begin(), types.end(), [](const TypeInfo* a, const TypeInfo* b) { return a->name < b->name; });
+    std::sort(types.begin(), types.end(),
+              [](const TypeInfo* a, const TypeInfo* b) { return a->name < b->name; });
 
     h.word(objects.size());
     for (Handle o : objects) {
@@ -100,12 +110,15 @@ std::uint64_t state_hash(const World& world) {
             const void* c = world.get(o, t->id);
             if (c == nullptr) continue;
             h.text(t->name);
-            for (const FieldInfo& f : t->fields) h.value(f.get(c));
+            for (const FieldInfo& f : t->fields)
+                h.value(f.get(c));
         }
         // Saved but not reflected: the prefab link and components of unknown types.
-        if (const PrefabInstance* link = world.get<PrefabInstance>(o)) h.text("prefab:" + link->prefab);
+        if (const PrefabInstance* link = world.get<PrefabInstance>(o))
+            h.text("prefab:" + link->prefab);
         if (const UnknownComponents* unknown = world.get<UnknownComponents>(o))
-            for (const auto& [name, value] : unknown->components) h.text(name + "=" + to_compact_json(value));
+            for (const auto& [name, value] : unknown->components)
+                h.text(name + "=" + to_compact_json(value));
     }
     return h.finish();
 }

@@ -5,7 +5,8 @@
 
 namespace diorama {
 
-TransientArena::TransientArena(std::size_t block_bytes) : m_block_bytes(std::max<std::size_t>(block_bytes, 64)) {}
+TransientArena::TransientArena(std::size_t block_bytes)
+    : m_block_bytes(std::max<std::size_t>(block_bytes, 64)) {}
 
 bool TransientArena::add_block(std::size_t min_bytes) {
     const std::size_t size = std::max(m_block_bytes, min_bytes);
@@ -27,7 +28,8 @@ void* TransientArena::allocate(std::size_t bytes, std::size_t align) {
         if (m_current < m_blocks.size()) {
             Block& b = m_blocks[m_current];
             const auto base = reinterpret_cast<std::uintptr_t>(b.data.get());
-            const std::uintptr_t aligned = (base + m_offset + align - 1) & ~(std::uintptr_t{align} - 1);
+            const std::uintptr_t aligned =
+                (base + m_offset + align - 1) & ~(std::uintptr_t{align} - 1);
             const std::size_t start = aligned - base;
             if (start <= b.size && bytes <= b.size - start) {
                 m_used += (start - m_offset) + bytes;
@@ -53,7 +55,8 @@ void TransientArena::reset() {
     if (m_blocks.size() > 1) {
         // The tick needed several blocks: next time, one block that holds all of it.
         std::size_t total = 0;
-        for (const Block& b : m_blocks) total += b.size;
+        for (const Block& b : m_blocks)
+            total += b.size;
         m_blocks.clear();
         if (!add_block(total)) m_blocks.clear();
     }
@@ -62,11 +65,14 @@ void TransientArena::reset() {
     m_used = 0;
 }
 
-std::size_t TransientArena::high_watermark() const { return m_high_watermark; }
+std::size_t TransientArena::high_watermark() const {
+    return m_high_watermark;
+}
 
 std::size_t TransientArena::capacity() const {
     std::size_t total = 0;
-    for (const Block& b : m_blocks) total += b.size;
+    for (const Block& b : m_blocks)
+        total += b.size;
     return total;
 }
 

@@ -18,17 +18,21 @@ Result<void> TypeRegistry::add(TypeInfo info) {
         return make_error(ErrorCode::InvalidArgument,
                           "component type name '" + info.name + "' is not an identifier");
     if (find(info.name) != nullptr)
-        return make_error(ErrorCode::Duplicate, "component type '" + info.name + "' is already registered");
+        return make_error(ErrorCode::Duplicate,
+                          "component type '" + info.name + "' is already registered");
     if (find(info.id) != nullptr)
         return make_error(ErrorCode::Duplicate, "the C++ type of '" + info.name +
-                                                    "' is already registered as '" + find(info.id)->name + "'");
+                                                    "' is already registered as '" +
+                                                    find(info.id)->name + "'");
     for (std::size_t i = 0; i < info.fields.size(); ++i) {
         if (!is_identifier(info.fields[i].name))
-            return make_error(ErrorCode::InvalidArgument, "field name '" + info.fields[i].name + "' is not an identifier",
+            return make_error(ErrorCode::InvalidArgument,
+                              "field name '" + info.fields[i].name + "' is not an identifier",
                               info.name);
         for (std::size_t j = 0; j < i; ++j)
             if (info.fields[j].name == info.fields[i].name)
-                return make_error(ErrorCode::Duplicate, "field '" + info.fields[i].name + "' is declared twice",
+                return make_error(ErrorCode::Duplicate,
+                                  "field '" + info.fields[i].name + "' is declared twice",
                                   info.name);
     }
 

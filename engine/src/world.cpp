@@ -28,8 +28,7 @@ glm::mat3 local_matrix(const Transform2D& t) {
     const float s = std::sin(r);
     // columns: x axis, y axis, translation
     return glm::mat3(glm::vec3(c * t.scale.x, s * t.scale.x, 0.0f),
-                     glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f),
-                     glm::vec3(t.position, 1.0f));
+                     glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f), glm::vec3(t.position, 1.0f));
 }
 
 Transform2D decompose(const glm::mat3& m) {
@@ -38,7 +37,8 @@ Transform2D decompose(const glm::mat3& m) {
     const glm::vec2 x_axis(m[0]);
     const glm::vec2 y_axis(m[1]);
     const float det = x_axis.x * y_axis.y - x_axis.y * y_axis.x;
-    t.scale = glm::vec2(glm::length(x_axis), det < 0.0f ? -glm::length(y_axis) : glm::length(y_axis));
+    t.scale =
+        glm::vec2(glm::length(x_axis), det < 0.0f ? -glm::length(y_axis) : glm::length(y_axis));
     t.rotation_deg = glm::degrees(std::atan2(x_axis.y, x_axis.x));
     return t;
 }
@@ -94,7 +94,8 @@ Guid World::new_guid() {
 
 Result<Handle> World::try_create(const ObjectDef& def) {
     if (def.layer >= m_layers.size())
-        return make_error(ErrorCode::NotFound, "layer " + std::to_string(def.layer) + " does not exist");
+        return make_error(ErrorCode::NotFound,
+                          "layer " + std::to_string(def.layer) + " does not exist");
     if (!def.parent.is_null() && !alive(def.parent))
         return make_error(ErrorCode::StaleHandle, "the parent handle is stale");
     if (!def.guid.is_null() && m_by_guid.contains(def.guid))
@@ -105,7 +106,8 @@ Result<Handle> World::try_create(const ObjectDef& def) {
     // Every step that can run out of memory comes first, each undone if a later one fails, so a
     // failed create leaves the world exactly as it was.
     const bool reused = m_free_head != kNone;
-    const std::uint32_t index = reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
+    const std::uint32_t index =
+        reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
     Pool<Transform2D>* transforms = nullptr;
     bool slot_added = false;
     bool transform_added = false;
@@ -150,7 +152,9 @@ Result<Handle> World::try_create(const ObjectDef& def) {
     return handle_of(index);
 }
 
-void World::report_out_of_memory(const char* what) { log_error(std::string(what) + ": out of memory"); }
+void World::report_out_of_memory(const char* what) {
+    log_error(std::string(what) + ": out of memory");
+}
 
 Handle World::create(const ObjectDef& def) {
     Result<Handle> h = try_create(def);
@@ -161,7 +165,9 @@ Handle World::create(const ObjectDef& def) {
     return *h;
 }
 
-bool World::destroying(Handle h) const { return alive(h) && m_records[h.index].dying; }
+bool World::destroying(Handle h) const {
+    return alive(h) && m_records[h.index].dying;
+}
 
 void World::destroy(Handle h) {
     if (!check(h)) return;
@@ -178,7 +184,8 @@ void World::mark_destroy(std::uint32_t index) {
         if (r.dying) continue;
         r.dying = true;
         m_pending_destroy.push_back(i);
-        for (std::uint32_t c = r.first_child; c != kNone; c = m_records[c].next_sibling) stack.push_back(c);
+        for (std::uint32_t c = r.first_child; c != kNone; c = m_records[c].next_sibling)
+            stack.push_back(c);
     }
 }
 
@@ -204,7 +211,8 @@ std::size_t World::flush() {
                 if (pool && pool->contains(i)) erase_component(i, *pool);
             unlink_parent(i);
             Record& r = m_records[i];
-            for (std::uint32_t c = r.first_child; c != kNone;) { // orphans (only when hooks re-parented)
+            for (std::uint32_t c = r.first_child;
+                 c != kNone;) { // orphans (only when hooks re-parented)
                 const std::uint32_t next = m_records[c].next_sibling;
                 unlink_parent(c);
                 c = next;
@@ -240,7 +248,9 @@ void World::clear() {
 
 // ---- identity ----
 
-Guid World::guid(Handle h) const { return check(h) ? m_records[h.index].guid : Guid{}; }
+Guid World::guid(Handle h) const {
+    return check(h) ? m_records[h.index].guid : Guid{};
+}
 
 Handle World::find(Guid g) const {
     if (g.is_null()) return kNullHandle;
@@ -271,7 +281,8 @@ void World::set_name(Handle h, std::string name) {
 
 Handle World::find_by_name(std::string_view name) const {
     auto it = m_by_name.find(std::string(name));
-    return it == m_by_name.end() || it->second.empty() ? kNullHandle : handle_of(it->second.front());
+    return it == m_by_name.end() || it->second.empty() ? kNullHandle
+                                                       : handle_of(it->second.front());
 }
 
 // ---- layers ----
@@ -290,19 +301,23 @@ std::optional<LayerId> World::find_layer(std::string_view name) const {
 
 Result<void> World::rename_layer(LayerId layer, std::string name) {
     if (layer >= m_layers.size())
-        return make_error(ErrorCode::NotFound, "layer " + std::to_string(layer) + " does not exist");
+        return make_error(ErrorCode::NotFound,
+                          "layer " + std::to_string(layer) + " does not exist");
     if (auto other = find_layer(name); other && *other != layer)
         return make_error(ErrorCode::Duplicate, "a layer named '" + name + "' already exists");
     m_layers[layer] = std::move(name);
     return {};
 }
 
-LayerId World::layer(Handle h) const { return check(h) ? m_records[h.index].layer : 0; }
+LayerId World::layer(Handle h) const {
+    return check(h) ? m_records[h.index].layer : 0;
+}
 
 Result<void> World::set_layer(Handle h, LayerId layer) {
     if (!check(h)) return make_error(ErrorCode::StaleHandle, "set_layer on a stale handle");
     if (layer >= m_layers.size())
-        return make_error(ErrorCode::NotFound, "layer " + std::to_string(layer) + " does not exist");
+        return make_error(ErrorCode::NotFound,
+                          "layer " + std::to_string(layer) + " does not exist");
     m_records[h.index].layer = layer;
     return {};
 }
@@ -329,7 +344,8 @@ Handle World::next_sibling(Handle h) const {
 
 std::vector<Handle> World::children(Handle h) const {
     std::vector<Handle> out;
-    for (Handle c = first_child(h); c; c = next_sibling(c)) out.push_back(c);
+    for (Handle c = first_child(h); c; c = next_sibling(c))
+        out.push_back(c);
     return out;
 }
 
@@ -346,8 +362,10 @@ void World::link_parent(std::uint32_t index, std::uint32_t parent) {
     r.parent = parent;
     r.prev_sibling = p.last_child;
     r.next_sibling = kNone;
-    if (p.last_child != kNone) m_records[p.last_child].next_sibling = index;
-    else p.first_child = index;
+    if (p.last_child != kNone)
+        m_records[p.last_child].next_sibling = index;
+    else
+        p.first_child = index;
     p.last_child = index;
 }
 
@@ -355,10 +373,14 @@ void World::unlink_parent(std::uint32_t index) {
     Record& r = m_records[index];
     if (r.parent == kNone) return;
     Record& p = m_records[r.parent];
-    if (r.prev_sibling != kNone) m_records[r.prev_sibling].next_sibling = r.next_sibling;
-    else p.first_child = r.next_sibling;
-    if (r.next_sibling != kNone) m_records[r.next_sibling].prev_sibling = r.prev_sibling;
-    else p.last_child = r.prev_sibling;
+    if (r.prev_sibling != kNone)
+        m_records[r.prev_sibling].next_sibling = r.next_sibling;
+    else
+        p.first_child = r.next_sibling;
+    if (r.next_sibling != kNone)
+        m_records[r.next_sibling].prev_sibling = r.prev_sibling;
+    else
+        p.last_child = r.prev_sibling;
     r.parent = r.prev_sibling = r.next_sibling = kNone;
 }
 
@@ -367,7 +389,9 @@ Result<void> World::set_parent(Handle h, Handle parent, Reparent mode) {
     if (!parent.is_null() && !check(parent))
         return make_error(ErrorCode::StaleHandle, "the new parent handle is stale");
     if (parent == h || (!parent.is_null() && is_descendant(parent, h)))
-        return make_error(ErrorCode::Cycle, "'" + m_records[h.index].name + "' cannot become a child of itself or of its own descendant",
+        return make_error(ErrorCode::Cycle,
+                          "'" + m_records[h.index].name +
+                              "' cannot become a child of itself or of its own descendant",
                           to_string(m_records[h.index].guid));
     const glm::mat3 world = world_matrix(h);
     unlink_parent(h.index);
@@ -388,11 +412,15 @@ glm::mat3 World::world_matrix(Handle h) const {
     return m;
 }
 
-glm::vec2 World::world_position(Handle h) const { return glm::vec2(world_matrix(h)[2]); }
+glm::vec2 World::world_position(Handle h) const {
+    return glm::vec2(world_matrix(h)[2]);
+}
 
 // ---- components ----
 
-const TypeInfo* World::type_info(ComponentId type) const { return m_registry->find(type); }
+const TypeInfo* World::type_info(ComponentId type) const {
+    return m_registry->find(type);
+}
 
 PoolBase* World::pool_for(ComponentId type) {
     if (type < m_pools.size() && m_pools[type]) return m_pools[type].get();
@@ -411,8 +439,10 @@ void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
     if (pool.group >= 0) {
         Group& g = m_groups[static_cast<std::size_t>(pool.group)];
         if (eligible(entity, g)) {
-            if (m_view_depth > 0) m_deferred_joins.emplace_back(pool.group, entity);
-            else join_group(entity, g);
+            if (m_view_depth > 0)
+                m_deferred_joins.emplace_back(pool.group, entity);
+            else
+                join_group(entity, g);
         }
     }
     const TypeInfo* t = type_info(pool.id());
@@ -472,7 +502,9 @@ void* World::get(Handle h, ComponentId type) {
     return m_pools[type]->find(h.index);
 }
 
-const void* World::get(Handle h, ComponentId type) const { return const_cast<World*>(this)->get(h, type); }
+const void* World::get(Handle h, ComponentId type) const {
+    return const_cast<World*>(this)->get(h, type);
+}
 
 bool World::remove(Handle h, ComponentId type) {
     if (!check(h) || type >= m_pools.size() || !m_pools[type]) return false;
@@ -504,9 +536,11 @@ std::vector<ComponentId> World::components_of(Handle h) const {
     std::vector<ComponentId> out;
     if (!check(h)) return out;
     for (const TypeInfo* t : m_registry->types())
-        if (t->id < m_pools.size() && m_pools[t->id] && m_pools[t->id]->contains(h.index)) out.push_back(t->id);
+        if (t->id < m_pools.size() && m_pools[t->id] && m_pools[t->id]->contains(h.index))
+            out.push_back(t->id);
     for (std::size_t id = 0; id < m_pools.size(); ++id)
-        if (m_pools[id] && type_info(static_cast<ComponentId>(id)) == nullptr && m_pools[id]->contains(h.index))
+        if (m_pools[id] && type_info(static_cast<ComponentId>(id)) == nullptr &&
+            m_pools[id]->contains(h.index))
             out.push_back(static_cast<ComponentId>(id));
     return out;
 }
@@ -541,12 +575,15 @@ void World::leave_group(std::uint32_t entity, Group& g) {
 }
 
 Result<void> World::make_group(std::vector<ComponentId> types) {
-    if (types.size() < 2) return make_error(ErrorCode::InvalidArgument, "a group needs at least two types");
-    if (m_view_depth > 0) return make_error(ErrorCode::InvalidArgument, "groups cannot be made while a view runs");
+    if (types.size() < 2)
+        return make_error(ErrorCode::InvalidArgument, "a group needs at least two types");
+    if (m_view_depth > 0)
+        return make_error(ErrorCode::InvalidArgument, "groups cannot be made while a view runs");
     for (ComponentId id : types) {
         if (pool_for(id) == nullptr)
             return make_error(ErrorCode::UnknownType, "a group type is not registered");
-        if (m_pools[id]->group >= 0) return make_error(ErrorCode::Duplicate, "a pool already belongs to a group");
+        if (m_pools[id]->group >= 0)
+            return make_error(ErrorCode::Duplicate, "a pool already belongs to a group");
     }
     const int index = static_cast<int>(m_groups.size());
     m_groups.push_back(Group{types, 0});
@@ -641,7 +678,8 @@ std::size_t World::deliver_messages() {
     std::vector<Envelope> queue;
     queue.swap(m_messages);
     std::size_t deliveries = 0;
-    for (const Envelope& e : queue) deliver(e, deliveries);
+    for (const Envelope& e : queue)
+        deliver(e, deliveries);
     return deliveries;
 }
 
@@ -658,7 +696,8 @@ Rect World::bounds(Handle h) const {
         return s->kind == ShapeKind::Circle ? transformed_circle(m, glm::vec2(0.0f), s->radius)
                                             : transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
     }
-    if (const Sprite* s = get<Sprite>(h)) return transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
+    if (const Sprite* s = get<Sprite>(h))
+        return transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
     const glm::vec2 p(m[2]);
     return Rect{p, p};
 }
@@ -671,19 +710,22 @@ void World::update_spatial() {
 void World::query_rect(const Rect& area, std::vector<Handle>& out) const {
     std::vector<std::uint32_t> ids;
     m_grid.query_rect(area, ids);
-    for (std::uint32_t i : ids) out.push_back(handle_of(i));
+    for (std::uint32_t i : ids)
+        out.push_back(handle_of(i));
 }
 
 void World::query_point(glm::vec2 point, std::vector<Handle>& out) const {
     std::vector<std::uint32_t> ids;
     m_grid.query_point(point, ids);
-    for (std::uint32_t i : ids) out.push_back(handle_of(i));
+    for (std::uint32_t i : ids)
+        out.push_back(handle_of(i));
 }
 
 void World::query_circle(glm::vec2 center, float radius, std::vector<Handle>& out) const {
     std::vector<std::uint32_t> ids;
     m_grid.query_circle(center, radius, ids);
-    for (std::uint32_t i : ids) out.push_back(handle_of(i));
+    for (std::uint32_t i : ids)
+        out.push_back(handle_of(i));
 }
 
 // ---- stats ----
@@ -704,7 +746,8 @@ WorldStats World::stats() const {
 }
 
 std::size_t World::memory_bytes() const {
-    std::size_t bytes = m_generation.capacity() * sizeof(std::uint32_t) + m_records.capacity() * sizeof(Record);
+    std::size_t bytes =
+        m_generation.capacity() * sizeof(std::uint32_t) + m_records.capacity() * sizeof(Record);
     for (const auto& p : m_pools)
         if (p) bytes += p->memory_bytes();
     bytes += m_by_guid.memory_bytes();

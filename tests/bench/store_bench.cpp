@@ -38,7 +38,8 @@ void Store_IterateGroup(benchmark::State& state) {
     World world(builtins());
     fill(world, state.range(0), true);
     for (auto _ : state) {
-        world.view<Transform2D, Velocity>().each([](Transform2D& t, Velocity& v) { t.position += v.linear * kDt; });
+        world.view<Transform2D, Velocity>().each(
+            [](Transform2D& t, Velocity& v) { t.position += v.linear * kDt; });
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));
@@ -49,7 +50,8 @@ void Store_IterateHalfMoving(benchmark::State& state) {
     World world(builtins());
     fill(world, state.range(0), false);
     for (auto _ : state) {
-        world.view<Transform2D, Velocity>().each([](Transform2D& t, Velocity& v) { t.position += v.linear * kDt; });
+        world.view<Transform2D, Velocity>().each(
+            [](Transform2D& t, Velocity& v) { t.position += v.linear * kDt; });
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(state.iterations() * state.range(0) / 2);
@@ -61,7 +63,8 @@ void PlainArray_Iterate(benchmark::State& state) {
     std::vector<Transform2D> transforms(n);
     std::vector<Velocity> velocities(n, Velocity{{1.0f, 2.0f}, 0.0f});
     for (auto _ : state) {
-        for (std::size_t i = 0; i < n; ++i) transforms[i].position += velocities[i].linear * kDt;
+        for (std::size_t i = 0; i < n; ++i)
+            transforms[i].position += velocities[i].linear * kDt;
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));
@@ -85,11 +88,13 @@ BENCHMARK(Store_CreateWithVelocity)->Arg(10'000)->Arg(100'000)->Unit(benchmark::
 void Store_RandomGet(benchmark::State& state) {
     World world(builtins());
     std::vector<Handle> handles;
-    for (std::int64_t i = 0; i < state.range(0); ++i) handles.push_back(world.create());
+    for (std::int64_t i = 0; i < state.range(0); ++i)
+        handles.push_back(world.create());
     std::shuffle(handles.begin(), handles.end(), std::mt19937(1));
     for (auto _ : state) {
         float sum = 0.0f;
-        for (Handle h : handles) sum += world.get<Transform2D>(h)->position.x;
+        for (Handle h : handles)
+            sum += world.get<Transform2D>(h)->position.x;
         benchmark::DoNotOptimize(sum);
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));
@@ -104,7 +109,8 @@ void PlainArray_RandomGather(benchmark::State& state) {
     std::shuffle(order.begin(), order.end(), std::mt19937(1));
     for (auto _ : state) {
         float sum = 0.0f;
-        for (std::uint32_t i : order) sum += transforms[i].position.x;
+        for (std::uint32_t i : order)
+            sum += transforms[i].position.x;
         benchmark::DoNotOptimize(sum);
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));
@@ -117,11 +123,14 @@ void Store_Churn(benchmark::State& state) {
     World world(builtins());
     const auto n = static_cast<std::size_t>(state.range(0));
     std::vector<Handle> handles;
-    for (std::size_t i = 0; i < n; ++i) handles.push_back(world.create());
+    for (std::size_t i = 0; i < n; ++i)
+        handles.push_back(world.create());
     for (auto _ : state) {
-        for (std::size_t i = 0; i < n; i += 2) world.destroy(handles[i]);
+        for (std::size_t i = 0; i < n; i += 2)
+            world.destroy(handles[i]);
         world.flush();
-        for (std::size_t i = 0; i < n; i += 2) handles[i] = world.create();
+        for (std::size_t i = 0; i < n; i += 2)
+            handles[i] = world.create();
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
 }

@@ -64,7 +64,8 @@ TEST(Layering, TheScannerFindsAForbiddenInclude) {
         << "#include <imgui/imgui.h>\n#include <SDL2/SDL.h>\n#include <GL/gl.h>\n"
            "#include <glm/vec2.hpp>\n#include \"diorama/world.h\"\n";
     const std::regex forbidden(kForbiddenInEngine);
-    EXPECT_EQ(includes_matching(dir, forbidden).size(), 3u) << "imgui, SDL and GL; not glm or diorama";
+    EXPECT_EQ(includes_matching(dir, forbidden).size(), 3u)
+        << "imgui, SDL and GL; not glm or diorama";
     fs::remove_all(dir);
 }
 

@@ -337,7 +337,8 @@ TEST_F(SceneFileTest, FreshGuidsDuplicateObjectsAndTheirLinks) {
     const Handle copy_block = (*copies)[0];
     const Handle copy_child = (*copies)[1];
     EXPECT_NE(world.guid(copy_block), Guid{1});
-    EXPECT_EQ(world.parent(copy_child), copy_block) << "the copy's child hangs under the copied parent";
+    EXPECT_EQ(world.parent(copy_child), copy_block)
+        << "the copy's child hangs under the copied parent";
     EXPECT_EQ(world.parent(world.find(Guid{2})), block) << "the original is untouched";
 }
 

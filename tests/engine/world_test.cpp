@@ -217,7 +217,8 @@ TEST_F(WorldTest, UngroupedComponentsDoNotMoveWhenMoreAreAdded) {
     const Handle first = world.create();
     Sprite* sprite = world.add<Sprite>(first);
     sprite->image = "a.png";
-    for (int i = 0; i < 20000; ++i) world.add<Sprite>(world.create());
+    for (int i = 0; i < 20000; ++i)
+        world.add<Sprite>(world.create());
     EXPECT_EQ(world.get<Sprite>(first), sprite) << "paged storage never moves components";
     EXPECT_EQ(sprite->image, "a.png");
 }
@@ -230,7 +231,7 @@ TEST_F(WorldTest, ValuesFollowTheirObjectsWhenTheGroupReorders) {
     world.get<Transform2D>(b)->position = {2, 2};
     world.add<Velocity>(b)->linear = {5, 0}; // b joins the group: grouped data is reordered
     world.add<Velocity>(a)->linear = {7, 0};
-    world.remove<Velocity>(b);               // b leaves it again
+    world.remove<Velocity>(b); // b leaves it again
     EXPECT_EQ(world.get<Transform2D>(a)->position, glm::vec2(1, 1));
     EXPECT_EQ(world.get<Transform2D>(b)->position, glm::vec2(2, 2));
     EXPECT_EQ(world.get<Velocity>(a)->linear, glm::vec2(7, 0));

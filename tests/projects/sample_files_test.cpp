@@ -52,7 +52,9 @@ Sample open(const fs::path& folder) {
     return s;
 }
 
-TEST(SampleFiles, ThereAreSampleProjects) { EXPECT_FALSE(sample_projects().empty()); }
+TEST(SampleFiles, ThereAreSampleProjects) {
+    EXPECT_FALSE(sample_projects().empty());
+}
 
 TEST(SampleFiles, EveryPrefabSavesBackByteForByte) {
     for (const fs::path& folder : sample_projects()) {
@@ -87,7 +89,9 @@ TEST(SampleFiles, EverySceneLoadsSavesBackByteForByteAndKeepsItsHash) {
             EXPECT_EQ(to_pretty_json(*json), *bytes) << folder / scene;
 
             World again(*s.registry);
-            ASSERT_TRUE(load_scene_text(again, to_pretty_json(*json), scene, s.project, s.prefabs, d).ok()) << d.format();
+            ASSERT_TRUE(
+                load_scene_text(again, to_pretty_json(*json), scene, s.project, s.prefabs, d).ok())
+                << d.format();
             EXPECT_EQ(state_hash(again), state_hash(world)) << folder / scene;
         }
     }
@@ -102,11 +106,14 @@ TEST(SampleFiles, ASceneSavedAfterTickingLoadsIntoTheSameState) {
         auto info = load_scene(world, s.project.startup_scene, s.project, s.prefabs, d);
         ASSERT_TRUE(info.ok()) << d.format();
         Simulation sim(world, SimulationDef{.tick_rate_hz = s.project.tick_rate_hz});
-        for (int i = 0; i < 600; ++i) sim.tick();
+        for (int i = 0; i < 600; ++i)
+            sim.tick();
         auto json = scene_to_json(world, info->name, s.prefabs);
         ASSERT_TRUE(json.ok()) << json.error().describe();
         World reloaded(*s.registry);
-        ASSERT_TRUE(load_scene_text(reloaded, to_pretty_json(*json), "ticked", s.project, s.prefabs, d).ok())
+        ASSERT_TRUE(
+            load_scene_text(reloaded, to_pretty_json(*json), "ticked", s.project, s.prefabs, d)
+                .ok())
             << d.format();
         EXPECT_EQ(state_hash(reloaded), state_hash(world)) << folder;
     }

@@ -5,9 +5,9 @@
 
 #include "diorama/reflection.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
-#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -70,7 +70,10 @@ template <class T>
 class Pool final : public PoolBase {
 public:
     Pool() { m_id = component_id<T>(); }
-    ~Pool() override { clear(); release_pages(); }
+    ~Pool() override {
+        clear();
+        release_pages();
+    }
 
     void* emplace(std::uint32_t entity) override { return &emplace_typed(entity); }
 
@@ -98,11 +101,15 @@ public:
         return pos == kAbsent ? nullptr : &at(pos);
     }
 
-    [[nodiscard]] const T* get(std::uint32_t entity) const { return const_cast<Pool*>(this)->get(entity); }
+    [[nodiscard]] const T* get(std::uint32_t entity) const {
+        return const_cast<Pool*>(this)->get(entity);
+    }
 
     // The component at a dense position; precondition: pos < size().
     [[nodiscard]] T& at(std::uint32_t pos) { return raw_at(pos); }
-    [[nodiscard]] const T& at(std::uint32_t pos) const { return const_cast<Pool*>(this)->raw_at(pos); }
+    [[nodiscard]] const T& at(std::uint32_t pos) const {
+        return const_cast<Pool*>(this)->raw_at(pos);
+    }
 
     // Page p's first component; a page holds kPageSize components (the last one fewer).
     [[nodiscard]] T* page(std::size_t p) { return m_pages[p]; }
@@ -132,13 +139,16 @@ public:
     }
 
     void clear() override {
-        for (std::uint32_t pos = 0; pos < m_dense.size(); ++pos) at(pos).~T();
-        for (std::uint32_t e : m_dense) m_sparse[e] = kAbsent;
+        for (std::uint32_t pos = 0; pos < m_dense.size(); ++pos)
+            at(pos).~T();
+        for (std::uint32_t e : m_dense)
+            m_sparse[e] = kAbsent;
         m_dense.clear();
     }
 
     [[nodiscard]] std::size_t memory_bytes() const override {
-        return m_pages.size() * kPageSize * sizeof(T) + m_sparse.capacity() * sizeof(std::uint32_t) +
+        return m_pages.size() * kPageSize * sizeof(T) +
+               m_sparse.capacity() * sizeof(std::uint32_t) +
                m_dense.capacity() * sizeof(std::uint32_t) + m_pages.capacity() * sizeof(T*);
     }
 
@@ -147,11 +157,13 @@ private:
 
     void add_page() {
         m_pages.reserve(m_pages.size() + 1);
-        auto* mem = static_cast<T*>(::operator new(kPageSize * sizeof(T), std::align_val_t{alignof(T)}));
+        auto* mem =
+            static_cast<T*>(::operator new (kPageSize * sizeof(T), std::align_val_t{alignof(T)}));
         m_pages.push_back(mem);
     }
     void release_pages() {
-        for (T* p : m_pages) ::operator delete(p, std::align_val_t{alignof(T)});
+        for (T* p : m_pages)
+            ::operator delete (p, std::align_val_t{alignof(T)});
         m_pages.clear();
     }
 

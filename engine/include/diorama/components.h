@@ -25,10 +25,10 @@ struct Transform2D {
 
 // An image drawn centred on the object.
 struct Sprite {
-    std::string image;          // asset path, relative to the project
-    glm::vec4 tint{1.0f};       // multiplied with the image, rgba 0..1
-    glm::vec2 size{32.0f};      // world units
-    std::int32_t order = 0;     // draw order within the layer, higher on top
+    std::string image;      // asset path, relative to the project
+    glm::vec4 tint{1.0f};   // multiplied with the image, rgba 0..1
+    glm::vec2 size{32.0f};  // world units
+    std::int32_t order = 0; // draw order within the layer, higher on top
 };
 
 enum class ShapeKind : std::int32_t { Rect, Circle };
@@ -36,11 +36,11 @@ enum class ShapeKind : std::int32_t { Rect, Circle };
 // A filled or outlined rectangle or circle centred on the object.
 struct Shape {
     ShapeKind kind = ShapeKind::Rect;
-    glm::vec2 size{32.0f};      // Rect: width and height, world units
-    float radius = 16.0f;       // Circle: world units
-    glm::vec4 color{1.0f};      // rgba 0..1
+    glm::vec2 size{32.0f}; // Rect: width and height, world units
+    float radius = 16.0f;  // Circle: world units
+    glm::vec4 color{1.0f}; // rgba 0..1
     bool filled = true;
-    std::int32_t order = 0;     // draw order within the layer, higher on top
+    std::int32_t order = 0; // draw order within the layer, higher on top
 };
 
 enum class ColliderKind : std::int32_t { Aabb, Circle };
@@ -56,8 +56,8 @@ struct Collider {
 
 // Linear and angular velocity; the built-in motion system integrates it into Transform2D.
 struct Velocity {
-    glm::vec2 linear{0.0f};     // world units per second
-    float angular_deg = 0.0f;   // degrees per second, counter-clockwise
+    glm::vec2 linear{0.0f};   // world units per second
+    float angular_deg = 0.0f; // degrees per second, counter-clockwise
 };
 
 // Typed key/value pairs for data that needs no component of its own.
@@ -67,8 +67,8 @@ struct Properties {
 
 // A view onto the world: the editor's and renderer's camera.
 struct Camera2D {
-    float zoom = 1.0f;                          // screen pixels per world unit
-    bool primary = true;                        // the camera the game is seen through
+    float zoom = 1.0f;   // screen pixels per world unit
+    bool primary = true; // the camera the game is seen through
     glm::vec4 background{0.08f, 0.09f, 0.12f, 1.0f};
 };
 
@@ -77,26 +77,35 @@ enum class TextAlign : std::int32_t { Left, Center, Right };
 // A line (or lines) of text drawn at the object.
 struct Text {
     std::string text;
-    std::string font;           // asset path; empty: the default font
-    float size = 16.0f;         // world units
+    std::string font;   // asset path; empty: the default font
+    float size = 16.0f; // world units
     glm::vec4 color{1.0f};
     TextAlign align = TextAlign::Center;
 };
 
 // Destroys its object when the time runs out (particles, pickups).
 struct Lifetime {
-    float remaining_s = 1.0f;   // seconds left
+    float remaining_s = 1.0f; // seconds left
 };
 
-template <> TypeInfo describe<Transform2D>();
-template <> TypeInfo describe<Sprite>();
-template <> TypeInfo describe<Shape>();
-template <> TypeInfo describe<Collider>();
-template <> TypeInfo describe<Velocity>();
-template <> TypeInfo describe<Properties>();
-template <> TypeInfo describe<Camera2D>();
-template <> TypeInfo describe<Text>();
-template <> TypeInfo describe<Lifetime>();
+template <>
+TypeInfo describe<Transform2D>();
+template <>
+TypeInfo describe<Sprite>();
+template <>
+TypeInfo describe<Shape>();
+template <>
+TypeInfo describe<Collider>();
+template <>
+TypeInfo describe<Velocity>();
+template <>
+TypeInfo describe<Properties>();
+template <>
+TypeInfo describe<Camera2D>();
+template <>
+TypeInfo describe<Text>();
+template <>
+TypeInfo describe<Lifetime>();
 
 // Registers the built-in components, in the order above (their systems run in that order).
 void register_builtin_components(TypeRegistry& registry);

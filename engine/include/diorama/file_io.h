@@ -14,14 +14,16 @@
 namespace diorama {
 
 // The whole file; refused (ErrorCode::Limit) when larger than max_bytes, before reading it.
-[[nodiscard]] Result<std::string> read_file(const std::filesystem::path& path, std::size_t max_bytes);
+[[nodiscard]] Result<std::string> read_file(const std::filesystem::path& path,
+                                            std::size_t max_bytes);
 
 struct SaveOptions {
     bool keep_backup = true; // the previous file is kept as PATH.bak
 };
 
 // Replaces path's content with bytes atomically (see above).
-Result<void> save_file_atomic(const std::filesystem::path& path, std::string_view bytes, SaveOptions options = {});
+Result<void> save_file_atomic(const std::filesystem::path& path, std::string_view bytes,
+                              SaveOptions options = {});
 
 // ---- fault injection, for tests of the save path ----
 

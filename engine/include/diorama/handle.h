@@ -4,8 +4,8 @@
 
 #include <cstdint>
 #include <functional>
-#include <string>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace diorama {
@@ -41,5 +41,7 @@ std::optional<Guid> parse_guid(std::string_view text);
 
 template <>
 struct std::hash<diorama::Guid> {
-    std::size_t operator()(diorama::Guid g) const noexcept { return std::hash<std::uint64_t>{}(g.value); }
+    std::size_t operator()(diorama::Guid g) const noexcept {
+        return std::hash<std::uint64_t>{}(g.value);
+    }
 };

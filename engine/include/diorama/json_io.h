@@ -21,7 +21,8 @@ struct JsonLimits {
 };
 
 // Parses text; `file` names the source in errors ("scenes/a.scene.json:3:14: ...").
-[[nodiscard]] Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits limits = {});
+[[nodiscard]] Result<Json> parse_json(std::string_view text, std::string_view file,
+                                      JsonLimits limits = {});
 
 // Pretty text: 2-space indent, sorted keys, arrays of numbers/bools inline, trailing newline.
 [[nodiscard]] std::string to_pretty_json(const Json& value);

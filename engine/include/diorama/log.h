@@ -21,9 +21,17 @@ LogSink set_log_sink(LogSink sink);
 void set_log_level(LogLevel minimum);
 
 void log_message(LogLevel level, std::string_view message);
-inline void log_debug(std::string_view m) { log_message(LogLevel::Debug, m); }
-inline void log_info(std::string_view m) { log_message(LogLevel::Info, m); }
-inline void log_warning(std::string_view m) { log_message(LogLevel::Warning, m); }
-inline void log_error(std::string_view m) { log_message(LogLevel::Error, m); }
+inline void log_debug(std::string_view m) {
+    log_message(LogLevel::Debug, m);
+}
+inline void log_info(std::string_view m) {
+    log_message(LogLevel::Info, m);
+}
+inline void log_warning(std::string_view m) {
+    log_message(LogLevel::Warning, m);
+}
+inline void log_error(std::string_view m) {
+    log_message(LogLevel::Error, m);
+}
 
 } // namespace diorama

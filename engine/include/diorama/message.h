@@ -17,7 +17,8 @@ namespace diorama {
 // A message kind: a 32-bit FNV-1a hash of a name, so game modules need no central enum.
 using MessageKind = std::uint32_t;
 
-// The kind for a name, usable at compile time: constexpr MessageKind kBrickHit = message_kind("brick_hit");
+// The kind for a name, usable at compile time: constexpr MessageKind kBrickHit =
+// message_kind("brick_hit");
 constexpr MessageKind message_kind(std::string_view name) {
     std::uint32_t h = 2166136261u;
     for (char c : name) {
@@ -31,12 +32,12 @@ constexpr MessageKind message_kind(std::string_view name) {
 // the message phase of the tick. The payload fields are free for the kind to use.
 struct Message {
     MessageKind kind = 0;
-    Handle sender{};           // may be null
-    std::int32_t i = 0;        // integer payload (an amount, a count)
-    float f = 0.0f;            // scalar payload
-    glm::vec2 v{0.0f};         // vector payload (a position, a direction)
-    Guid ref{};                // object reference payload
-    std::string text;          // text payload
+    Handle sender{};    // may be null
+    std::int32_t i = 0; // integer payload (an amount, a count)
+    float f = 0.0f;     // scalar payload
+    glm::vec2 v{0.0f};  // vector payload (a position, a direction)
+    Guid ref{};         // object reference payload
+    std::string text;   // text payload
 };
 
 // ---- input ----
@@ -44,9 +45,54 @@ struct Message {
 // Engine key codes; the editor maps its platform's keys onto these.
 enum class Key : std::uint16_t {
     Unknown = 0,
-    Left, Right, Up, Down, Space, Enter, Escape, Tab, Backspace, Shift, Control, Alt,
-    A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z,
-    Num0, Num1, Num2, Num3, Num4, Num5, Num6, Num7, Num8, Num9,
+    Left,
+    Right,
+    Up,
+    Down,
+    Space,
+    Enter,
+    Escape,
+    Tab,
+    Backspace,
+    Shift,
+    Control,
+    Alt,
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+    J,
+    K,
+    L,
+    M,
+    N,
+    O,
+    P,
+    Q,
+    R,
+    S,
+    T,
+    U,
+    V,
+    W,
+    X,
+    Y,
+    Z,
+    Num0,
+    Num1,
+    Num2,
+    Num3,
+    Num4,
+    Num5,
+    Num6,
+    Num7,
+    Num8,
+    Num9,
     Count
 };
 
@@ -55,10 +101,10 @@ enum class InputEventKind : std::uint8_t { KeyDown, KeyUp, MouseMove, MouseDown,
 // One input event; position is in world units (the host converts from screen pixels).
 struct InputEvent {
     InputEventKind kind = InputEventKind::KeyDown;
-    Key key = Key::Unknown;    // KeyDown/KeyUp
-    std::uint8_t button = 0;   // MouseDown/MouseUp: 0 left, 1 middle, 2 right
-    glm::vec2 position{0.0f};  // mouse events
-    float wheel = 0.0f;        // Wheel: notches, positive away from the user
+    Key key = Key::Unknown;   // KeyDown/KeyUp
+    std::uint8_t button = 0;  // MouseDown/MouseUp: 0 left, 1 middle, 2 right
+    glm::vec2 position{0.0f}; // mouse events
+    float wheel = 0.0f;       // Wheel: notches, positive away from the user
 };
 
 // What the simulation knows of the input right now; updated at the input phase of each tick.

@@ -20,7 +20,7 @@ namespace diorama {
 class TypeRegistry;
 
 // Defines the module's entry point; the body registers into `registry`.
-#define DIORAMA_MODULE(registry)                                                                    \
+#define DIORAMA_MODULE(registry)                                                                   \
     extern "C" __attribute__((visibility("default"))) void diorama_register_module(                \
         ::diorama::TypeRegistry& registry)
 
@@ -29,7 +29,8 @@ class TypeRegistry;
 
 // Where modules are looked for, in order: each folder of $DIORAMA_MODULE_PATH (':'-separated),
 // then `extra` (e.g. the executable's ../modules and the project's modules/ folder).
-[[nodiscard]] std::vector<std::filesystem::path> module_search_path(const std::vector<std::filesystem::path>& extra);
+[[nodiscard]] std::vector<std::filesystem::path>
+module_search_path(const std::vector<std::filesystem::path>& extra);
 
 struct LoadedModule {
     std::string name;
@@ -38,7 +39,8 @@ struct LoadedModule {
 
 // Finds NAME.so on the search path, loads it, and calls its entry point with registry. The
 // library stays loaded for the life of the process (the registry holds its functions).
-[[nodiscard]] Result<LoadedModule> load_module(std::string_view name, const std::vector<std::filesystem::path>& search_path,
-                                               TypeRegistry& registry);
+[[nodiscard]] Result<LoadedModule>
+load_module(std::string_view name, const std::vector<std::filesystem::path>& search_path,
+            TypeRegistry& registry);
 
 } // namespace diorama

@@ -54,7 +54,8 @@ class PrefabLibrary {
 public:
     // Loads every *.prefab.json under the project's prefab folder. Problems go to diagnostics;
     // prefabs with errors are left out.
-    void load_folder(const Project& project, const TypeRegistry& registry, Diagnostics& diagnostics);
+    void load_folder(const Project& project, const TypeRegistry& registry,
+                     Diagnostics& diagnostics);
     // Adds (or replaces, by path) a prefab.
     const Prefab& add(Prefab prefab);
     // By path ("prefabs/brick.prefab.json") or by name ("brick"); nullptr when absent.
@@ -66,11 +67,12 @@ private:
 };
 
 // Parses a prefab file's text; `file` names it in errors and `path` is its project-relative path.
-[[nodiscard]] Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const Project& project,
-                                          const TypeRegistry& registry, Diagnostics& diagnostics);
+[[nodiscard]] Result<Prefab> parse_prefab(std::string_view text, std::string_view path,
+                                          const Project& project, const TypeRegistry& registry,
+                                          Diagnostics& diagnostics);
 // Reads and parses the prefab at a project-relative path.
-[[nodiscard]] Result<Prefab> load_prefab(const Project& project, std::string_view path, const TypeRegistry& registry,
-                                         Diagnostics& diagnostics);
+[[nodiscard]] Result<Prefab> load_prefab(const Project& project, std::string_view path,
+                                         const TypeRegistry& registry, Diagnostics& diagnostics);
 // The prefab file's JSON (fields that differ from the types' defaults).
 [[nodiscard]] Result<Json> prefab_to_json(const Prefab& prefab);
 

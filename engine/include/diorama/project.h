@@ -20,10 +20,10 @@ namespace diorama {
 inline constexpr int kProjectVersion = 1;
 
 struct Project {
-    std::filesystem::path root;   // the project folder (absolute)
+    std::filesystem::path root; // the project folder (absolute)
     std::string name;
-    std::string module;           // game module name; empty when the game needs none
-    std::string startup_scene;    // relative path
+    std::string module;        // game module name; empty when the game needs none
+    std::string startup_scene; // relative path
     std::string scene_folder = "scenes";
     std::string prefab_folder = "prefabs";
     double tick_rate_hz = 60.0;
@@ -36,7 +36,8 @@ struct Project {
 
 // Loads folder/project.json (or the file itself when given a path to project.json). Every
 // problem is added to diagnostics; the result fails when any is an error.
-[[nodiscard]] Result<Project> load_project(const std::filesystem::path& folder_or_file, Diagnostics& diagnostics);
+[[nodiscard]] Result<Project> load_project(const std::filesystem::path& folder_or_file,
+                                           Diagnostics& diagnostics);
 
 // Checks that a path from a file stays inside the project: relative, non-empty, '/'-separated,
 // no '..', no backslash, no NUL, and (when it exists) its real path is inside the real root.

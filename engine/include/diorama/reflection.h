@@ -64,11 +64,11 @@ enum class FieldType : std::uint8_t {
     Float,
     String,
     Vec2,
-    Color,       // glm::vec4, rgba 0..1
-    Enum,        // a C++ enum with a 32-bit underlying type, named values
-    ObjectRef,   // Guid of another object
-    Asset,       // std::string path relative to the project
-    Properties,  // PropertyMap: typed key/value pairs
+    Color,      // glm::vec4, rgba 0..1
+    Enum,       // a C++ enum with a 32-bit underlying type, named values
+    ObjectRef,  // Guid of another object
+    Asset,      // std::string path relative to the project
+    Properties, // PropertyMap: typed key/value pairs
 };
 
 // "bool", "int", "float", "string", "vec2", "color", "enum", "object", "asset", "properties".
@@ -80,8 +80,8 @@ enum class AssetKind : std::uint8_t { None, Image, Prefab, Scene, Font, Sound };
 const char* to_string(AssetKind kind);
 
 // A field's value, type-erased. Enums travel as int32, assets as strings.
-using FieldValue = std::variant<bool, std::int32_t, float, std::string, glm::vec2, glm::vec4, Guid,
-                                PropertyMap>;
+using FieldValue =
+    std::variant<bool, std::int32_t, float, std::string, glm::vec2, glm::vec4, Guid, PropertyMap>;
 
 // The FieldValue alternative index that carries values of a field type.
 std::size_t value_index(FieldType type);
@@ -89,13 +89,13 @@ std::size_t value_index(FieldType type);
 // ---- declarations ----
 
 struct FieldInfo {
-    std::string name;                       // snake_case, part of the file format
+    std::string name; // snake_case, part of the file format
     FieldType type = FieldType::Float;
     FieldValue (*get)(const void* component) = nullptr;
     void (*set)(void* component, const FieldValue& value) = nullptr; // value of value_index(type)
 
     // editor and validation hints
-    std::optional<float> min;               // numbers and vec2 components
+    std::optional<float> min; // numbers and vec2 components
     std::optional<float> max;
     float speed = 0.1f;                     // drag speed in the inspector
     std::vector<std::string> enum_names;    // Enum: the name of value i is enum_names[i]
@@ -114,15 +114,15 @@ struct TypeHooks {
 };
 
 struct TypeInfo {
-    std::string name;                    // PascalCase, part of the file format
+    std::string name; // PascalCase, part of the file format
     ComponentId id = 0;
     std::size_t size = 0;
-    std::vector<FieldInfo> fields;       // declaration order
+    std::vector<FieldInfo> fields; // declaration order
     TypeHooks hooks;
     std::unique_ptr<PoolBase> (*make_pool)() = nullptr;
     void (*copy)(void* dst, const void* src) = nullptr; // assign one component to another
-    std::shared_ptr<void> (*make_instance)() = nullptr;   // a new default-constructed component
-    std::shared_ptr<const void> defaults; // a default-constructed instance
+    std::shared_ptr<void> (*make_instance)() = nullptr; // a new default-constructed component
+    std::shared_ptr<const void> defaults;               // a default-constructed instance
 
     // The field with this name, or nullptr.
     [[nodiscard]] const FieldInfo* find_field(std::string_view field_name) const;
@@ -137,16 +137,25 @@ TypeInfo describe();
 namespace detail {
 template <class M>
 constexpr FieldType field_type_of() {
-    if constexpr (std::is_same_v<M, bool>) return FieldType::Bool;
-    else if constexpr (std::is_same_v<M, std::int32_t>) return FieldType::Int32;
-    else if constexpr (std::is_same_v<M, float>) return FieldType::Float;
-    else if constexpr (std::is_same_v<M, std::string>) return FieldType::String;
-    else if constexpr (std::is_same_v<M, glm::vec2>) return FieldType::Vec2;
-    else if constexpr (std::is_same_v<M, glm::vec4>) return FieldType::Color;
-    else if constexpr (std::is_same_v<M, Guid>) return FieldType::ObjectRef;
-    else if constexpr (std::is_same_v<M, PropertyMap>) return FieldType::Properties;
+    if constexpr (std::is_same_v<M, bool>)
+        return FieldType::Bool;
+    else if constexpr (std::is_same_v<M, std::int32_t>)
+        return FieldType::Int32;
+    else if constexpr (std::is_same_v<M, float>)
+        return FieldType::Float;
+    else if constexpr (std::is_same_v<M, std::string>)
+        return FieldType::String;
+    else if constexpr (std::is_same_v<M, glm::vec2>)
+        return FieldType::Vec2;
+    else if constexpr (std::is_same_v<M, glm::vec4>)
+        return FieldType::Color;
+    else if constexpr (std::is_same_v<M, Guid>)
+        return FieldType::ObjectRef;
+    else if constexpr (std::is_same_v<M, PropertyMap>)
+        return FieldType::Properties;
     else if constexpr (std::is_enum_v<M>) {
-        static_assert(sizeof(M) == sizeof(std::int32_t), "enum fields need a 32-bit underlying type");
+        static_assert(sizeof(M) == sizeof(std::int32_t),
+                      "enum fields need a 32-bit underlying type");
         return FieldType::Enum;
     } else {
         static_assert(!sizeof(M), "unsupported field type");
@@ -193,24 +202,47 @@ public:
         f.type = detail::field_type_of<M>();
         f.get = [](const void* c) -> FieldValue {
             const M& m = static_cast<const T*>(c)->*Member;
-            if constexpr (std::is_enum_v<M>) return static_cast<std::int32_t>(m);
-            else return m;
+            if constexpr (std::is_enum_v<M>)
+                return static_cast<std::int32_t>(m);
+            else
+                return m;
         };
         f.set = [](void* c, const FieldValue& v) {
             M& m = static_cast<T*>(c)->*Member;
-            if constexpr (std::is_enum_v<M>) m = static_cast<M>(std::get<std::int32_t>(v));
-            else m = std::get<M>(v);
+            if constexpr (std::is_enum_v<M>)
+                m = static_cast<M>(std::get<std::int32_t>(v));
+            else
+                m = std::get<M>(v);
         };
         m_info.fields.push_back(std::move(f));
         return *this;
     }
 
-    TypeBuilder& min(float v) { last().min = v; return *this; }
-    TypeBuilder& max(float v) { last().max = v; return *this; }
-    TypeBuilder& range(float lo, float hi) { last().min = lo; last().max = hi; return *this; }
-    TypeBuilder& speed(float v) { last().speed = v; return *this; }
-    TypeBuilder& multiline() { last().multiline = true; return *this; }
-    TypeBuilder& tooltip(std::string text) { last().tooltip = std::move(text); return *this; }
+    TypeBuilder& min(float v) {
+        last().min = v;
+        return *this;
+    }
+    TypeBuilder& max(float v) {
+        last().max = v;
+        return *this;
+    }
+    TypeBuilder& range(float lo, float hi) {
+        last().min = lo;
+        last().max = hi;
+        return *this;
+    }
+    TypeBuilder& speed(float v) {
+        last().speed = v;
+        return *this;
+    }
+    TypeBuilder& multiline() {
+        last().multiline = true;
+        return *this;
+    }
+    TypeBuilder& tooltip(std::string text) {
+        last().tooltip = std::move(text);
+        return *this;
+    }
     // Names the values of an enum field, in order of their numeric values 0..n-1.
     TypeBuilder& enumeration(std::initializer_list<const char*> names) {
         assert(last().type == FieldType::Enum);
@@ -233,7 +265,9 @@ public:
     }
     template <class F> // void(World&, Handle, T&)
     TypeBuilder& on_destroy(F f) {
-        m_info.hooks.on_destroy = [f](World& w, Handle h, void* c) { f(w, h, *static_cast<T*>(c)); };
+        m_info.hooks.on_destroy = [f](World& w, Handle h, void* c) {
+            f(w, h, *static_cast<T*>(c));
+        };
         return *this;
     }
     template <class F> // void(World&, Handle, T&, const Message&)

@@ -51,16 +51,28 @@ public:
     explicit operator bool() const { return ok(); }
 
     // The value; calling these on a failed result is a programmer error.
-    T& value() & { assert(ok()); return std::get<0>(m_state); }
-    const T& value() const& { assert(ok()); return std::get<0>(m_state); }
-    T&& value() && { assert(ok()); return std::get<0>(std::move(m_state)); }
+    T& value() & {
+        assert(ok());
+        return std::get<0>(m_state);
+    }
+    const T& value() const& {
+        assert(ok());
+        return std::get<0>(m_state);
+    }
+    T&& value() && {
+        assert(ok());
+        return std::get<0>(std::move(m_state));
+    }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }
 
     // The error; calling this on a successful result is a programmer error.
-    [[nodiscard]] const Error& error() const { assert(!ok()); return std::get<1>(m_state); }
+    [[nodiscard]] const Error& error() const {
+        assert(!ok());
+        return std::get<1>(m_state);
+    }
 
 private:
     std::variant<T, Error> m_state;
@@ -74,7 +86,10 @@ public:
 
     [[nodiscard]] bool ok() const { return !m_failed; }
     explicit operator bool() const { return ok(); }
-    [[nodiscard]] const Error& error() const { assert(m_failed); return m_error; }
+    [[nodiscard]] const Error& error() const {
+        assert(m_failed);
+        return m_error;
+    }
 
 private:
     Error m_error{};

@@ -15,8 +15,8 @@
 // parents before children, so saving twice gives the same bytes.
 
 #include "diorama/diagnostics.h"
-#include "diorama/handle.h"
 #include "diorama/file_io.h"
+#include "diorama/handle.h"
 #include "diorama/json_io.h"
 #include "diorama/result.h"
 
@@ -24,9 +24,9 @@
 #include <filesystem>
 #include <map>
 #include <span>
-#include <vector>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace diorama {
 
@@ -48,15 +48,18 @@ struct SceneInfo {
 
 // Builds the scene in text into world (which must have no objects). On failure the world is left
 // empty and diagnostics hold every problem found. `file` names the source in messages.
-[[nodiscard]] Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::string_view file,
-                                                const Project& project, const PrefabLibrary& prefabs,
+[[nodiscard]] Result<SceneInfo> load_scene_text(World& world, std::string_view text,
+                                                std::string_view file, const Project& project,
+                                                const PrefabLibrary& prefabs,
                                                 Diagnostics& diagnostics);
 // Reads the scene at a path (absolute, or relative to the project root) into world.
-[[nodiscard]] Result<SceneInfo> load_scene(World& world, const std::filesystem::path& path, const Project& project,
-                                           const PrefabLibrary& prefabs, Diagnostics& diagnostics);
+[[nodiscard]] Result<SceneInfo> load_scene(World& world, const std::filesystem::path& path,
+                                           const Project& project, const PrefabLibrary& prefabs,
+                                           Diagnostics& diagnostics);
 
 // The scene JSON of world. Fails when a value cannot be written (NaN or infinite numbers).
-[[nodiscard]] Result<Json> scene_to_json(const World& world, std::string_view scene_name, const PrefabLibrary& prefabs);
+[[nodiscard]] Result<Json> scene_to_json(const World& world, std::string_view scene_name,
+                                         const PrefabLibrary& prefabs);
 // The scene-format entries (as in "objects") of the given objects, parents before children.
 // The editor's undo, copy/paste and duplicate carry objects this way.
 [[nodiscard]] Result<Json> objects_to_json(const World& world, std::span<const Handle> objects,
@@ -66,12 +69,13 @@ struct SceneInfo {
 // be an entry or an object already in the world. With fresh_guids every entry gets a new guid and
 // parents and object references among the entries follow. On failure nothing is added and
 // diagnostics say why. Returns the new objects in entry order.
-[[nodiscard]] Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const Project& project,
-                                                      const PrefabLibrary& prefabs, Diagnostics& diagnostics,
-                                                      bool fresh_guids = false);
+[[nodiscard]] Result<std::vector<Handle>>
+add_objects(World& world, const Json& entries, const Project& project, const PrefabLibrary& prefabs,
+            Diagnostics& diagnostics, bool fresh_guids = false);
 
 // Saves world atomically as a scene file at path.
-Result<void> save_scene(const World& world, const std::filesystem::path& path, std::string_view scene_name,
-                        const PrefabLibrary& prefabs, SaveOptions options = {});
+Result<void> save_scene(const World& world, const std::filesystem::path& path,
+                        std::string_view scene_name, const PrefabLibrary& prefabs,
+                        SaveOptions options = {});
 
 } // namespace diorama

@@ -22,14 +22,14 @@ namespace diorama {
 class World;
 
 struct SimulationDef {
-    double tick_rate_hz = 60.0;        // fixed steps per second (> 0)
-    int max_ticks_per_advance = 8;     // catch-up bound: beyond it, time is dropped, not owed
+    double tick_rate_hz = 60.0;    // fixed steps per second (> 0)
+    int max_ticks_per_advance = 8; // catch-up bound: beyond it, time is dropped, not owed
 };
 
 // Measured figures of the last tick.
 struct TickStats {
-    double tick_ms = 0.0;              // wall time of the last tick
-    std::size_t arena_watermark = 0;   // transient bytes the last tick used at most
+    double tick_ms = 0.0;            // wall time of the last tick
+    std::size_t arena_watermark = 0; // transient bytes the last tick used at most
     std::size_t messages_delivered = 0;
     std::size_t objects_destroyed = 0;
 };

@@ -31,7 +31,8 @@ public:
         void* p = allocate(n * sizeof(T), alignof(T));
         if (p == nullptr) return {};
         T* first = static_cast<T*>(p);
-        for (std::size_t i = 0; i < n; ++i) new (first + i) T();
+        for (std::size_t i = 0; i < n; ++i)
+            new (first + i) T();
         return {first, n};
     }
 
@@ -50,7 +51,9 @@ public:
 
 private:
     template <class T>
-    static constexpr std::size_t max_elements() { return static_cast<std::size_t>(-1) / sizeof(T); }
+    static constexpr std::size_t max_elements() {
+        return static_cast<std::size_t>(-1) / sizeof(T);
+    }
 
     struct Block {
         std::unique_ptr<std::byte[]> data;
@@ -60,8 +63,8 @@ private:
 
     std::size_t m_block_bytes = 0;
     std::vector<Block> m_blocks;
-    std::size_t m_current = 0;   // block being filled
-    std::size_t m_offset = 0;    // bytes used in the current block
+    std::size_t m_current = 0; // block being filled
+    std::size_t m_offset = 0;  // bytes used in the current block
     std::size_t m_used = 0;
     std::size_t m_last_watermark = 0;
     std::size_t m_high_watermark = 0;

@@ -32,7 +32,9 @@ public:
     Result<void> add(TypeInfo info);
     // Registers component type T from its describe<T>() declaration.
     template <class T>
-    Result<void> add() { return add(describe<T>()); }
+    Result<void> add() {
+        return add(describe<T>());
+    }
 
     // Appends a system not tied to one component type (e.g. collisions across types).
     void add_system(std::string name, std::function<void(World&, float dt_s)> run);
@@ -42,7 +44,9 @@ public:
     // The type with this id, or nullptr when the C++ type was never registered.
     [[nodiscard]] const TypeInfo* find(ComponentId id) const;
     template <class T>
-    [[nodiscard]] const TypeInfo* find() const { return find(component_id<T>()); }
+    [[nodiscard]] const TypeInfo* find() const {
+        return find(component_id<T>());
+    }
 
     // All types in registration order.
     [[nodiscard]] const std::vector<const TypeInfo*>& types() const { return m_order; }
@@ -50,9 +54,9 @@ public:
     [[nodiscard]] const std::vector<System>& systems() const { return m_systems; }
 
 private:
-    std::vector<std::unique_ptr<TypeInfo>> m_types;  // owned, registration order
-    std::vector<const TypeInfo*> m_order;            // same order, for iteration
-    std::vector<const TypeInfo*> m_by_id;            // ComponentId -> type (or nullptr)
+    std::vector<std::unique_ptr<TypeInfo>> m_types; // owned, registration order
+    std::vector<const TypeInfo*> m_order;           // same order, for iteration
+    std::vector<const TypeInfo*> m_by_id;           // ComponentId -> type (or nullptr)
     std::vector<System> m_systems;
 };
 

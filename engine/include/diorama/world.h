@@ -59,8 +59,8 @@ struct WorldDef {
 struct ObjectDef {
     std::string name;
     LayerId layer = 0;
-    Handle parent{};  // null: a root object
-    Guid guid{};      // null: a new unique guid is generated
+    Handle parent{}; // null: a root object
+    Guid guid{};     // null: a new unique guid is generated
 };
 
 // What set_parent keeps unchanged.
@@ -68,11 +68,11 @@ enum class Reparent { KeepLocal, KeepWorld };
 
 // Counters for stats panels and tests.
 struct WorldStats {
-    std::size_t objects = 0;           // live objects, including those marked for destruction
-    std::size_t pending_destroy = 0;   // marked, removed at the next flush
+    std::size_t objects = 0;         // live objects, including those marked for destruction
+    std::size_t pending_destroy = 0; // marked, removed at the next flush
     std::size_t queued_messages = 0;
-    std::size_t dropped_messages = 0;  // messages whose target was gone at delivery (total)
-    std::size_t stale_accesses = 0;    // calls made with a stale handle (total)
+    std::size_t dropped_messages = 0; // messages whose target was gone at delivery (total)
+    std::size_t stale_accesses = 0;   // calls made with a stale handle (total)
 };
 
 template <class... T>
@@ -171,11 +171,15 @@ public:
     template <class T>
     [[nodiscard]] const T* get(Handle h) const;
     template <class T>
-    [[nodiscard]] bool has(Handle h) const { return get<T>(h) != nullptr; }
+    [[nodiscard]] bool has(Handle h) const {
+        return get<T>(h) != nullptr;
+    }
     // Removes the object's T (deferred while a view runs). Transform2D cannot be removed.
     // Returns whether the object had one.
     template <class T>
-    bool remove(Handle h) { return remove(h, component_id<T>()); }
+    bool remove(Handle h) {
+        return remove(h, component_id<T>());
+    }
     // Number of T components.
     template <class T>
     [[nodiscard]] std::size_t count() const;
@@ -183,12 +187,16 @@ public:
     // Iterates every object having all of T...: view<A, B>().each([](A&, B&) {...}) or
     // each([](Handle, A&, B&) {...}). Starts from the smallest pool, or walks the owned group.
     template <class... T>
-    [[nodiscard]] View<T...> view() { return View<T...>(*this); }
+    [[nodiscard]] View<T...> view() {
+        return View<T...>(*this);
+    }
 
     // Declares an owned group over T... (at least two types). A pool belongs to at most one
     // group. Existing members are gathered at once.
     template <class... T>
-    Result<void> group() { return make_group({component_id<T>()...}); }
+    Result<void> group() {
+        return make_group({component_id<T>()...});
+    }
 
     // ---- components (by runtime type id, for tools and loaders) ----
 
@@ -246,7 +254,9 @@ public:
     // The handle of the live object in a slot, or null. For iteration by tools.
     [[nodiscard]] Handle handle_at(std::uint32_t index) const;
     // Number of slots (live or free); handle indexes are below it.
-    [[nodiscard]] std::uint32_t slot_count() const { return static_cast<std::uint32_t>(m_generation.size()); }
+    [[nodiscard]] std::uint32_t slot_count() const {
+        return static_cast<std::uint32_t>(m_generation.size());
+    }
 
 private:
     template <class... T>
@@ -275,7 +285,7 @@ private:
     };
 
     struct Envelope {
-        Handle target{};     // null for a broadcast
+        Handle target{}; // null for a broadcast
         bool broadcast = false;
         std::optional<LayerId> layer;
         Message message;
@@ -328,7 +338,7 @@ private:
     // objects
     std::vector<std::uint32_t> m_generation; // per slot: generation if live, | kFreeBit if free
     std::vector<Record> m_records;           // per slot
-    std::uint32_t m_free_head = kNone;        // LIFO list of free slots
+    std::uint32_t m_free_head = kNone;       // LIFO list of free slots
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;
     GuidIndex m_by_guid;
@@ -477,7 +487,8 @@ void View<T...>::each_grouped(F& f, std::tuple<Pool<T>*...> pools, std::uint32_t
             for (std::uint32_t k = 0; k < count; ++k)
                 f(m_world.handle_of(entities[base + k]), std::get<T*>(ptrs)[k]...);
         } else {
-            for (std::uint32_t k = 0; k < count; ++k) f(std::get<T*>(ptrs)[k]...);
+            for (std::uint32_t k = 0; k < count; ++k)
+                f(std::get<T*>(ptrs)[k]...);
         }
     }
 }

@@ -149,18 +149,6 @@ std::vector<Guid> entry_guids(const Json& entries) {
     return out;
 }
 
-Transform2D decompose(const glm::mat3& matrix) {
-    Transform2D t;
-    t.position = glm::vec2(matrix[2]);
-    const glm::vec2 x_axis(matrix[0]);
-    const glm::vec2 y_axis(matrix[1]);
-    const float det = x_axis.x * y_axis.y - x_axis.y * y_axis.x;
-    t.scale =
-        glm::vec2(glm::length(x_axis), det < 0.0f ? -glm::length(y_axis) : glm::length(y_axis));
-    t.rotation_deg = glm::degrees(std::atan2(x_axis.y, x_axis.x));
-    return t;
-}
-
 glm::vec2 local_offset(const World& world, Handle h, glm::vec2 offset) {
     const Handle parent = world.parent(h);
     if (!parent) return offset;

@@ -63,8 +63,6 @@ private:
 [[nodiscard]] Json with_fresh_guids(const Json& entries, World& world);
 // The guids of scene entries, in entry order (entries without a valid guid are skipped).
 [[nodiscard]] std::vector<Guid> entry_guids(const Json& entries);
-// A transform as position, rotation and scale (a matrix's shear is lost).
-[[nodiscard]] Transform2D decompose(const glm::mat3& matrix);
 // A world-space offset in the space of h's parent (what to add to h's local position to move it
 // by offset in the world); zero when the parent is scaled to nothing.
 [[nodiscard]] glm::vec2 local_offset(const World& world, Handle h, glm::vec2 offset);

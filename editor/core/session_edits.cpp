@@ -144,7 +144,7 @@ void EditorSession::copy_selection() {
         const std::string guid = to_string(m_world->guid(h));
         for (Json& e : *entries) {
             if (e.value("guid", std::string()) != guid) continue;
-            const Transform2D t = decompose(m_world->world_matrix(h));
+            const Transform2D t = from_matrix(m_world->world_matrix(h));
             Json transform = Json::object();
             transform["position"] = vec2_json(t.position);
             transform["rotation_deg"] = float_to_json(t.rotation_deg);

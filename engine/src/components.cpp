@@ -5,7 +5,11 @@
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
 #include <cassert>
+#include <cmath>
 
 namespace diorama {
 
@@ -112,6 +116,26 @@ TypeInfo describe<Lifetime>() {
 }
 
 // clang-format on
+
+glm::mat3 to_matrix(const Transform2D& t) {
+    const float r = glm::radians(t.rotation_deg);
+    const float c = std::cos(r);
+    const float s = std::sin(r);
+    return glm::mat3(glm::vec3(c * t.scale.x, s * t.scale.x, 0.0f),
+                     glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f), glm::vec3(t.position, 1.0f));
+}
+
+Transform2D from_matrix(const glm::mat3& m) {
+    Transform2D t;
+    t.position = glm::vec2(m[2]);
+    const glm::vec2 x_axis(m[0]);
+    const glm::vec2 y_axis(m[1]);
+    const float det = x_axis.x * y_axis.y - x_axis.y * y_axis.x;
+    t.scale =
+        glm::vec2(glm::length(x_axis), det < 0.0f ? -glm::length(y_axis) : glm::length(y_axis));
+    t.rotation_deg = glm::degrees(std::atan2(x_axis.y, x_axis.x));
+    return t;
+}
 
 void register_builtin_components(TypeRegistry& registry) {
     // Registration of the built-ins cannot fail unless called twice, which is a programmer error.

@@ -22,27 +22,6 @@ std::uint64_t splitmix64(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
-glm::mat3 local_matrix(const Transform2D& t) {
-    const float r = glm::radians(t.rotation_deg);
-    const float c = std::cos(r);
-    const float s = std::sin(r);
-    // columns: x axis, y axis, translation
-    return glm::mat3(glm::vec3(c * t.scale.x, s * t.scale.x, 0.0f),
-                     glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f), glm::vec3(t.position, 1.0f));
-}
-
-Transform2D decompose(const glm::mat3& m) {
-    Transform2D t;
-    t.position = glm::vec2(m[2]);
-    const glm::vec2 x_axis(m[0]);
-    const glm::vec2 y_axis(m[1]);
-    const float det = x_axis.x * y_axis.y - x_axis.y * y_axis.x;
-    t.scale =
-        glm::vec2(glm::length(x_axis), det < 0.0f ? -glm::length(y_axis) : glm::length(y_axis));
-    t.rotation_deg = glm::degrees(std::atan2(x_axis.y, x_axis.x));
-    return t;
-}
-
 // The world box of a local box (center, half extents) under m; negative extents count as positive.
 Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
     half = glm::abs(half);
@@ -398,7 +377,7 @@ Result<void> World::set_parent(Handle h, Handle parent, Reparent mode) {
     if (!parent.is_null()) link_parent(h.index, parent.index);
     if (mode == Reparent::KeepWorld) {
         const glm::mat3 parent_world = parent.is_null() ? glm::mat3(1.0f) : world_matrix(parent);
-        *get<Transform2D>(h) = decompose(glm::inverse(parent_world) * world);
+        *get<Transform2D>(h) = from_matrix(glm::inverse(parent_world) * world);
     }
     return {};
 }
@@ -408,7 +387,7 @@ glm::mat3 World::world_matrix(Handle h) const {
     const Pool<Transform2D>* transforms = find_typed_pool<Transform2D>();
     glm::mat3 m(1.0f);
     for (std::uint32_t i = h.index; i != kNone; i = m_records[i].parent)
-        m = local_matrix(*transforms->get(i)) * m;
+        m = to_matrix(*transforms->get(i)) * m;
     return m;
 }
 

@@ -417,6 +417,19 @@ TEST_F(WorldTest, ReparentKeepingWorldTransform) {
     EXPECT_NEAR(p.y, 9.0f, 1e-3f);
 }
 
+TEST(TransformMatrix, FromMatrixUndoesToMatrix) {
+    Transform2D t;
+    t.position = {3.0f, 4.0f};
+    t.rotation_deg = 30.0f;
+    t.scale = {2.0f, -0.5f};
+    const Transform2D d = from_matrix(to_matrix(t));
+    EXPECT_NEAR(d.position.x, 3.0f, 1e-5f);
+    EXPECT_NEAR(d.position.y, 4.0f, 1e-5f);
+    EXPECT_NEAR(d.rotation_deg, 30.0f, 1e-4f);
+    EXPECT_NEAR(d.scale.x, 2.0f, 1e-5f);
+    EXPECT_NEAR(d.scale.y, -0.5f, 1e-5f);
+}
+
 TEST_F(WorldTest, DestroyingAParentDestroysItsChildren) {
     World world(registry);
     const Handle root = world.create();

@@ -5,6 +5,7 @@
 #include "diorama/properties.h"
 #include "diorama/reflection.h"
 
+#include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
@@ -22,6 +23,11 @@ struct Transform2D {
     float rotation_deg = 0.0f; // counter-clockwise
     glm::vec2 scale{1.0f};
 };
+
+// The matrix of a transform (translation * rotation * scale; columns: x axis, y axis, origin).
+[[nodiscard]] glm::mat3 to_matrix(const Transform2D& t);
+// The transform of a matrix without shear (the inverse of to_matrix, up to rotation range).
+[[nodiscard]] Transform2D from_matrix(const glm::mat3& m);
 
 // An image drawn centred on the object.
 struct Sprite {

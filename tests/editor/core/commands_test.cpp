@@ -288,17 +288,5 @@ TEST_F(CommandsTest, TopLevelAndDescendantsFollowTheHierarchy) {
     EXPECT_EQ(with_descendants(*world, {a, b}).size(), 3u);
 }
 
-TEST_F(CommandsTest, DecomposeUndoesAComposedMatrix) {
-    const Handle p = make("p", {3.0f, 4.0f});
-    Transform2D* t = world->get<Transform2D>(p);
-    t->rotation_deg = 30.0f;
-    t->scale = {2.0f, -0.5f};
-    const Transform2D d = decompose(world->world_matrix(p));
-    EXPECT_NEAR(d.position.x, 3.0f, 1e-5f);
-    EXPECT_NEAR(d.rotation_deg, 30.0f, 1e-4f);
-    EXPECT_NEAR(d.scale.x, 2.0f, 1e-5f);
-    EXPECT_NEAR(d.scale.y, -0.5f, 1e-5f);
-}
-
 } // namespace
 } // namespace diorama::editor

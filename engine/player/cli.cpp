@@ -93,9 +93,32 @@ Result<std::uint64_t> parse_ticks(std::string_view text) {
     return value;
 }
 
+Result<int> parse_max_catchup(std::string_view text) {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 1)
+        return usage_error("run", "--max-catchup expects a whole number >= 1, got '" +
+                                      std::string(text) + "'");
+    return value;
+}
+
+Result<LogLevel> parse_log_level(std::string_view text) {
+    for (LogLevel level : {LogLevel::Debug, LogLevel::Info, LogLevel::Warning, LogLevel::Error})
+        if (text == to_string(level)) return level;
+    return usage_error("", "--log-level expects debug, info, warning or error, got '" +
+                               std::string(text) + "'");
+}
+
+Result<LogFormat> parse_log_format(std::string_view text) {
+    if (text == "text") return LogFormat::Text;
+    if (text == "json") return LogFormat::Json;
+    return usage_error("", "--log-format expects text or json, got '" + std::string(text) + "'");
+}
+
 Result<CommandLine> parse_run(std::span<const std::string_view> args) {
-    auto split = split_arguments("run", args, {"--scene", "--ticks", "--dump-state"},
-                                 {"--realtime", "--hash"});
+    auto split =
+        split_arguments("run", args, {"--scene", "--ticks", "--dump-state", "--max-catchup"},
+                        {"--realtime", "--hash"});
     if (!split) return split.error();
     CommandLine line;
     line.command = Command::Run;
@@ -109,6 +132,10 @@ Result<CommandLine> parse_run(std::span<const std::string_view> args) {
             run.realtime = true;
         } else if (name == "--hash") {
             run.hash = true;
+        } else if (name == "--max-catchup") {
+            auto max_catchup = parse_max_catchup(value);
+            if (!max_catchup) return max_catchup.error();
+            run.max_catchup = *max_catchup;
         } else {
             auto ticks = parse_ticks(value);
             if (!ticks) return ticks.error();
@@ -122,6 +149,12 @@ Result<CommandLine> parse_run(std::span<const std::string_view> args) {
                                       std::to_string(positionals.size()) + " ('" +
                                       std::string(positionals[1]) + "' is extra)");
     run.project = positionals.front();
+    const bool max_catchup_given =
+        std::any_of(split->options.begin(), split->options.end(),
+                    [](const auto& o) { return o.first == "--max-catchup"; });
+    if (max_catchup_given && !run.realtime)
+        return usage_error("run",
+                           "--max-catchup needs --realtime (without it ticks never catch up)");
     return line;
 }
 
@@ -136,9 +169,8 @@ Result<CommandLine> parse_check(std::span<const std::string_view> args) {
     return line;
 }
 
-} // namespace
-
-Result<CommandLine> parse_command_line(std::span<const std::string_view> args) {
+// The command line without the log options.
+Result<CommandLine> parse_command(std::span<const std::string_view> args) {
     const auto options_end = std::find(args.begin(), args.end(), std::string_view("--"));
     auto given = [&](std::string_view option) {
         return std::find(args.begin(), options_end, option) != options_end;
@@ -156,11 +188,63 @@ Result<CommandLine> parse_command_line(std::span<const std::string_view> args) {
                        "unknown command '" + std::string(command) + "' (expected run or check)");
 }
 
+} // namespace
+
+Result<LogArguments> parse_log_options(std::span<const std::string_view> args) {
+    LogArguments out;
+    bool format_given = false;
+    bool level_given = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view arg = args[i];
+        if (arg == "--") {
+            out.rest.insert(out.rest.end(), args.begin() + static_cast<std::ptrdiff_t>(i),
+                            args.end());
+            break;
+        }
+        const Option opt = split_option(arg);
+        const bool is_format = opt.name == "--log-format";
+        if (!is_format && opt.name != "--log-level") {
+            out.rest.push_back(arg);
+            continue;
+        }
+        const std::string name(opt.name);
+        bool& given = is_format ? format_given : level_given;
+        if (given) return usage_error("", name + " given twice");
+        given = true;
+        std::string_view value;
+        if (opt.inline_value)
+            value = *opt.inline_value;
+        else if (i + 1 < args.size())
+            value = args[++i];
+        else
+            return usage_error("", name + " needs a value");
+        if (is_format) {
+            auto format = parse_log_format(value);
+            if (!format) return format.error();
+            out.log.format = *format;
+        } else {
+            auto level = parse_log_level(value);
+            if (!level) return level.error();
+            out.log.level = *level;
+        }
+    }
+    return out;
+}
+
+Result<CommandLine> parse_command_line(std::span<const std::string_view> all_args) {
+    auto log_arguments = parse_log_options(all_args);
+    if (!log_arguments) return log_arguments.error();
+    auto line = parse_command(log_arguments->rest);
+    if (line) line->log = log_arguments->log;
+    return line;
+}
+
 std::string usage_text() {
-    return "usage: diorama-player run PROJECT [--scene NAME] [--ticks N] [--realtime] [--hash]\n"
-           "                         [--dump-state FILE]\n"
+    return "usage: diorama-player run PROJECT [--scene NAME] [--ticks N] [--hash]\n"
+           "                         [--realtime [--max-catchup N]] [--dump-state FILE]\n"
            "       diorama-player check [--allow-warnings] PROJECT|FILE...\n"
-           "       diorama-player --help | --version\n";
+           "       diorama-player --help | --version\n"
+           "every command also takes --log-format text|json and --log-level LEVEL\n";
 }
 
 std::string help_text() {
@@ -173,6 +257,12 @@ commands:
                       folder) or a path relative to the project, "scenes/level2.scene.json"
     --ticks N         stop after N ticks (0: load only); without it, run until SIGINT/SIGTERM
     --realtime        pace ticks to wall time; otherwise ticks run as fast as possible
+    --max-catchup N   with --realtime: after a stall (a slow tick, a debugger, SIGSTOP) run at
+                      most N ticks in one frame to catch up (default )" +
+           std::to_string(SimulationDef{}.max_ticks_per_advance) + R"(); the rest of the time is
+                      dropped, not owed, and a warning says how much ("behind real time:
+                      dropped 4.900 s (294 ticks); ..."), at most once a second; the
+                      summary adds the total ("dropped: 4.900 s of wall time ...")
     --hash            print the final state hash as a line "hash: <16 hex digits>"
     --dump-state FILE save the final state as a scene file (loadable in the project)
   check PATH...       validate without running: a project folder (project.json, every prefab,
@@ -181,10 +271,28 @@ commands:
                       printed one per line on stdout: "error: FILE: JSON.PATH: message".
     --allow-warnings  warnings are printed but do not fail the check
 
-run prints a summary on stdout (scene, objects at start and end, prefab instances, ticks,
-ticks/s); errors and log messages go to stderr, with the file and JSON path of each problem.
-A first SIGINT/SIGTERM stops a run at the next tick boundary (the summary is printed, exit 0);
-a second one ends the process at once.
+log options (every command, anywhere before "--"):
+  --log-format text   one event per line: "2026-11-22T08:39:13.123Z info: message" (default);
+                      control characters in messages are escaped, so an event is one line
+  --log-format json   one JSON object per line: {"time": "2026-11-22T08:39:13.123Z",
+                      "level": "info", "message": "...", ...fields of the event}
+  --log-level LEVEL   debug, info (default), warning or error: events below it are not written
+
+output: results go to stdout (run's summary, "hash: ...", "dumped state: ...", check's problems);
+the log goes to stderr (errors with the file and JSON path of each problem, warnings, progress).
+Every log event is one line, written with a single unbuffered write as it happens, with a UTC
+timestamp and its level. The summary's lines are stable for scripts; names in them have their
+control characters escaped the same way.
+
+running as a service:
+  A first SIGINT/SIGTERM stops a run at the next tick boundary: the summary is printed, then the
+  log's last event is "shutdown complete", and the exit status is 0. A second SIGINT/SIGTERM ends
+  the process at once with 130 (SIGINT) or 143 (SIGTERM). The handlers only record the signal
+  (the second one calls _exit); all logging happens in the main loop.
+  The player does not link SDL, GL or any window library (nothing installs signal handlers
+  behind its back); game modules should not link them either.
+  A project or scene that cannot be loaded stops the player before the first tick (exit 3),
+  with the file and JSON path on stderr.
 
 Game modules (NAME.so, named by project.json) are looked for in $DIORAMA_MODULE_PATH
 (':'-separated), then next to the player (../modules), then in the project's modules/ folder.

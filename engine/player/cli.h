@@ -2,7 +2,10 @@
 // diorama-player's command line: the exit codes, the parsed form of the arguments, and the help
 // and version texts. Parsing does no I/O, so every command line can be unit-tested.
 
+#include "log_output.h"
+
 #include "diorama/result.h"
+#include "diorama/simulation.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -33,6 +36,8 @@ struct RunOptions {
     bool realtime = false;              // pace ticks to wall time
     bool hash = false;                  // print "hash: <16 hex digits>" at the end
     std::filesystem::path dump_state;   // empty: no dump
+    // With realtime: the most ticks run in one frame to catch up; time beyond it is dropped.
+    int max_catchup = SimulationDef{}.max_ticks_per_advance;
 };
 
 struct CheckOptions {
@@ -42,6 +47,7 @@ struct CheckOptions {
 
 struct CommandLine {
     Command command = Command::Help;
+    LogOptions log;     // for every command
     RunOptions run;     // when command is Run
     CheckOptions check; // when command is Check
 };
@@ -49,6 +55,14 @@ struct CommandLine {
 // Parses the arguments after the program name. The error message says what is wrong; the
 // caller prints it with the usage and exits with ExitCode::Usage.
 [[nodiscard]] Result<CommandLine> parse_command_line(std::span<const std::string_view> args);
+
+// The log options (--log-format, --log-level; accepted anywhere before "--", for every command)
+// and the arguments left once they are taken out.
+struct LogArguments {
+    LogOptions log;
+    std::vector<std::string_view> rest;
+};
+[[nodiscard]] Result<LogArguments> parse_log_options(std::span<const std::string_view> args);
 
 // The full --help text (commands, options, exit codes).
 [[nodiscard]] std::string help_text();

@@ -1,6 +1,6 @@
 #pragma once
 // diorama-player's commands. Each prints its results on stdout and its errors through the engine
-// log (stderr), and returns the process exit code.
+// log (stderr, see log_output.h), and returns the process exit code.
 
 #include "cli.h"
 
@@ -9,10 +9,8 @@
 
 namespace diorama::player {
 
-// Makes the engine log write "level: message" lines, unbuffered, to stderr.
-void install_stderr_log_sink();
-
-// Parses the arguments after the program name and runs the command they name.
+// Parses the arguments after the program name, installs the log output they ask for (see
+// log_output.h) and runs the command they name.
 [[nodiscard]] ExitCode run_player(std::span<const std::string_view> args);
 
 // Loads a project and runs a scene (see help_text()). SIGINT/SIGTERM handlers are installed

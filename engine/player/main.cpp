@@ -7,7 +7,6 @@
 #include <vector>
 
 int main(int argc, char** argv) {
-    diorama::player::install_stderr_log_sink();
     const std::vector<std::string_view> args(argv + (argc > 0 ? 1 : 0), argv + argc);
     return static_cast<int>(diorama::player::run_player(args));
 }

@@ -2,6 +2,7 @@
 // at the project's fixed tick rate, and report.
 
 #include "commands.h"
+#include "log_output.h"
 #include "setup.h"
 
 #include "diorama/log.h"
@@ -14,16 +15,18 @@
 #include "diorama/world.h"
 
 #include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <system_error>
-#include <thread>
 
 namespace diorama::player {
 
@@ -37,6 +40,7 @@ using Seconds = std::chrono::duration<double>;
 
 volatile std::sig_atomic_t g_stop_signal = 0; // the first SIGINT/SIGTERM received, or 0
 
+// Async-signal-safe only: records the signal, or ends the process on the second one.
 void on_stop_signal(int signal_number) {
     if (g_stop_signal != 0) _exit(128 + signal_number); // the second one: stop now
     g_stop_signal = signal_number;
@@ -64,6 +68,10 @@ public:
 
     // The first signal received, or 0.
     [[nodiscard]] static int received() { return g_stop_signal; }
+    // "SIGINT" or "SIGTERM".
+    [[nodiscard]] static const char* name(int signal_number) {
+        return signal_number == SIGINT ? "SIGINT" : "SIGTERM";
+    }
 
 private:
     struct sigaction m_previous_int {};
@@ -72,8 +80,10 @@ private:
 
 // ---- output ----
 
+// Writes a summary line; control characters (say, in a scene's name) are escaped, so the line
+// stays one line and cannot pass for another ("hash: ...").
 void print_line(const std::string& line) {
-    std::fputs(line.c_str(), stdout);
+    std::fputs(one_line(line).c_str(), stdout);
     std::fputc('\n', stdout);
 }
 
@@ -89,9 +99,9 @@ std::string shortest(double value) {
     return text;
 }
 
-// Prints a failed step's problems, or its error when the diagnostics hold none.
+// Logs a failed step's problems, or its error when the diagnostics hold none.
 void report_failure(const Diagnostics& diagnostics, const Error& error) {
-    print_diagnostics(diagnostics, stderr);
+    log_diagnostics(diagnostics);
     if (!diagnostics.has_errors()) log_error(error.describe());
 }
 
@@ -161,7 +171,7 @@ void print_results(const Simulation& simulation, double wall_s) {
         line += ", " + fixed(static_cast<double>(ticks) / wall_s, 0) + " ticks/s";
     print_line(line);
     if (const int signal_number = StopSignals::received(); signal_number != 0)
-        print_line(std::string("stopped by: ") + (signal_number == SIGINT ? "SIGINT" : "SIGTERM"));
+        print_line(std::string("stopped by: ") + StopSignals::name(signal_number));
     if (simulation.dropped_seconds() > 0.0)
         print_line("dropped: " + fixed(simulation.dropped_seconds(), 3) +
                    " s of wall time (catch-up bounded)");
@@ -179,19 +189,72 @@ void run_fast(Simulation& simulation, const RunOptions& options) {
         simulation.tick();
 }
 
-// Ticks paced to wall time until the limit or a signal.
+// Sleeps for duration_s, or less when a signal arrives (the sleep is not resumed after it).
+void sleep_unless_signalled(double duration_s) {
+    if (!(duration_s > 0.0)) return;
+    const double whole_s = std::floor(duration_s);
+    const timespec duration{static_cast<time_t>(whole_s),
+                            static_cast<long>((duration_s - whole_s) * 1e9)};
+    nanosleep(&duration, nullptr);
+}
+
+// Logs the time that bounded catch-up dropped: the first drop at once, later ones at most once a
+// second (added up in between), and what is left when the run ends.
+class DropReport {
+public:
+    DropReport(double step_s, int max_catchup) : m_step_s(step_s), m_max_catchup(max_catchup) {}
+    DropReport(const DropReport&) = delete;
+    DropReport& operator=(const DropReport&) = delete;
+    ~DropReport() {
+        if (m_pending_s > 0.0) log();
+    }
+
+    void add(double dropped_s, Clock::time_point now) {
+        m_pending_s += dropped_s;
+        if (m_last_log && now - *m_last_log < std::chrono::seconds(1)) return;
+        m_last_log = now;
+        log();
+    }
+
+private:
+    void log() {
+        const auto ticks = static_cast<std::int64_t>(std::llround(m_pending_s / m_step_s));
+        log_event(LogLevel::Warning,
+                  "behind real time: dropped " + fixed(m_pending_s, 3) + " s (" +
+                      std::to_string(ticks) + " ticks); catch-up runs at most " +
+                      std::to_string(m_max_catchup) + " ticks per frame",
+                  {{"dropped_s", m_pending_s},
+                   {"dropped_ticks", ticks},
+                   {"max_catchup", static_cast<std::int64_t>(m_max_catchup)}});
+        m_pending_s = 0.0;
+    }
+
+    double m_step_s = 0.0;
+    int m_max_catchup = 0;
+    double m_pending_s = 0.0; // dropped and not yet logged
+    std::optional<Clock::time_point> m_last_log;
+};
+
+// Ticks paced to wall time until the limit or a signal. Each frame sleeps until the next tick is
+// due, then advances the simulation by the wall time that passed: usually one tick; after a stall
+// at most options.max_catchup ticks, the rest of the stall dropped and logged.
 void run_realtime(Simulation& simulation, const RunOptions& options) {
     const double step_s = simulation.step_s();
+    DropReport drops(step_s, options.max_catchup);
     Clock::time_point last = Clock::now();
     while (StopSignals::received() == 0 && !limit_reached(simulation, options)) {
-        std::this_thread::sleep_for(Seconds((1.0 - simulation.alpha()) * step_s));
+        sleep_unless_signalled((1.0 - simulation.alpha()) * step_s);
+        if (StopSignals::received() != 0) break;
         const Clock::time_point now = Clock::now();
         double elapsed_s = Seconds(now - last).count();
         last = now;
         if (options.ticks) // never run past the limit
             elapsed_s = std::min(
                 elapsed_s, static_cast<double>(*options.ticks - simulation.tick_count()) * step_s);
+        const double dropped_before_s = simulation.dropped_seconds();
         (void)simulation.advance(elapsed_s);
+        if (simulation.dropped_seconds() > dropped_before_s)
+            drops.add(simulation.dropped_seconds() - dropped_before_s, now);
     }
 }
 
@@ -206,7 +269,7 @@ ExitCode run_command(const RunOptions& options) {
         report_failure(project_diagnostics, project.error());
         return ExitCode::LoadError;
     }
-    print_diagnostics(project_diagnostics, stderr);
+    log_diagnostics(project_diagnostics);
 
     TypeRegistry registry;
     auto module = register_game_types(*project, registry);
@@ -214,12 +277,18 @@ ExitCode run_command(const RunOptions& options) {
         log_error(module.error().describe());
         return ExitCode::RuntimeError;
     }
+    if (*module)
+        log_event(LogLevel::Debug,
+                  "loaded module " + (*module)->name + " from " + (*module)->file.string(),
+                  {{"module", (*module)->name}, {"file", (*module)->file.string()}});
 
     PrefabLibrary library;
     Diagnostics prefab_diagnostics;
     library.load_folder(*project, registry, prefab_diagnostics);
-    print_diagnostics(prefab_diagnostics, stderr);
+    log_diagnostics(prefab_diagnostics);
     if (prefab_diagnostics.has_errors()) return ExitCode::LoadError;
+    log_event(LogLevel::Debug, "loaded " + std::to_string(library.all().size()) + " prefabs",
+              {{"prefabs", static_cast<std::int64_t>(library.all().size())}});
 
     auto scene = scene_to_run(options, *project);
     if (!scene) {
@@ -234,21 +303,30 @@ ExitCode run_command(const RunOptions& options) {
         report_failure(scene_diagnostics, info.error());
         return ExitCode::LoadError;
     }
-    print_diagnostics(scene_diagnostics, stderr);
+    log_diagnostics(scene_diagnostics);
 
-    Simulation simulation(world, SimulationDef{.tick_rate_hz = project->tick_rate_hz});
+    Simulation simulation(world, SimulationDef{.tick_rate_hz = project->tick_rate_hz,
+                                               .max_ticks_per_advance = options.max_catchup});
     const InstanceCounts instances_at_start = count_instances(world, library);
     print_line("project: " + project->name + " (" + project->root.string() + ")");
     print_line(*module ? "module: " + (*module)->name + " (" + (*module)->file.string() + ")"
                        : std::string("module: none"));
     print_line("scene: " + info->name + " (" + *scene + ")");
     print_line("objects at start: " + std::to_string(world.object_count()));
-    print_line("running: " +
-               (options.ticks ? std::to_string(*options.ticks) + " ticks"
-                              : std::string("until SIGINT/SIGTERM")) +
-               " at " + shortest(project->tick_rate_hz) + " Hz" +
-               (options.realtime ? ", in real time" : ", as fast as possible"));
+    const std::string running = (options.ticks ? std::to_string(*options.ticks) + " ticks"
+                                               : std::string("until SIGINT/SIGTERM")) +
+                                " at " + shortest(project->tick_rate_hz) + " Hz" +
+                                (options.realtime ? ", in real time" : ", as fast as possible");
+    print_line("running: " + running);
     std::fflush(stdout);
+    log_event(LogLevel::Info,
+              "running scene " + info->name + " (" + *scene + ") of " + project->name + ": " +
+                  running,
+              {{"project", project->name},
+               {"scene", info->name},
+               {"scene_file", *scene},
+               {"tick_rate_hz", project->tick_rate_hz},
+               {"mode", std::string(options.realtime ? "realtime" : "fast")}});
 
     const Clock::time_point start = Clock::now();
     if (options.realtime)
@@ -256,6 +334,12 @@ ExitCode run_command(const RunOptions& options) {
     else
         run_fast(simulation, options);
     const double wall_s = Seconds(Clock::now() - start).count();
+    if (const int signal_number = StopSignals::received(); signal_number != 0)
+        log_event(LogLevel::Info,
+                  std::string(StopSignals::name(signal_number)) + " received: stopped after tick " +
+                      std::to_string(simulation.tick_count()),
+                  {{"signal", std::string(StopSignals::name(signal_number))},
+                   {"ticks", static_cast<std::int64_t>(simulation.tick_count())}});
 
     print_results(simulation, wall_s);
     print_line("objects at end: " + std::to_string(world.object_count()));
@@ -269,7 +353,11 @@ ExitCode run_command(const RunOptions& options) {
             return ExitCode::RuntimeError;
         }
         print_line("dumped state: " + options.dump_state.string());
+        std::fflush(stdout);
     }
+    log_event(LogLevel::Info, "shutdown complete",
+              {{"ticks", static_cast<std::int64_t>(simulation.tick_count())},
+               {"exit_code", std::int64_t{0}}});
     return ExitCode::Ok;
 }
 

@@ -113,6 +113,13 @@ bool ChildProcess::wait_for_output(std::chrono::milliseconds timeout) {
     return !m_stdout.empty();
 }
 
+bool ChildProcess::wait_for_stderr(const std::string& text, std::chrono::milliseconds timeout) {
+    const Clock::time_point deadline = Clock::now() + timeout;
+    while (m_stderr.find(text) == std::string::npos && m_err >= 0 && Clock::now() < deadline)
+        pump(remaining_ms(deadline));
+    return m_stderr.find(text) != std::string::npos;
+}
+
 void ChildProcess::send_signal(int signal_number) {
     if (m_pid > 0) kill(m_pid, signal_number);
 }

@@ -31,7 +31,11 @@ public:
 
     // Collects output until stdout holds something or the timeout passes; true when it does.
     bool wait_for_output(std::chrono::milliseconds timeout);
+    // Collects output until stderr contains text or the timeout passes; true when it does.
+    bool wait_for_stderr(const std::string& text, std::chrono::milliseconds timeout);
     void send_signal(int signal_number);
+    // The process id while the process is running (until wait()); -1 when it did not start.
+    [[nodiscard]] pid_t pid() const { return m_pid; }
     // Collects output until the process ends; past the timeout it is killed (timed_out is set).
     ChildResult wait(std::chrono::milliseconds timeout);
 

@@ -123,6 +123,65 @@ TEST(ParseCommandLine, BadCommandLinesAreUsageErrorsSayingWhatIsWrong) {
     }
 }
 
+TEST(ParseCommandLine, LogOptionsWorkForEveryCommandAnywhereBeforeDoubleDash) {
+    auto run = parse({"--log-format", "json", "run", "p", "--log-level=debug", "--ticks", "1"});
+    ASSERT_TRUE(run) << run.error().message;
+    EXPECT_EQ(run->command, Command::Run);
+    EXPECT_EQ(run->log.format, LogFormat::Json);
+    EXPECT_EQ(run->log.level, LogLevel::Debug);
+    EXPECT_EQ(run->run.project, "p");
+
+    auto check = parse({"check", "p", "--log-level", "error", "--", "--log-format"});
+    ASSERT_TRUE(check) << check.error().message;
+    EXPECT_EQ(check->log.format, LogFormat::Text);
+    EXPECT_EQ(check->log.level, LogLevel::Error);
+    ASSERT_EQ(check->check.paths.size(), 2u);
+    EXPECT_EQ(check->check.paths[1], "--log-format") << "after --, a path";
+
+    auto defaults = parse({"run", "p"});
+    ASSERT_TRUE(defaults);
+    EXPECT_EQ(defaults->log.format, LogFormat::Text);
+    EXPECT_EQ(defaults->log.level, LogLevel::Info);
+}
+
+TEST(ParseCommandLine, MaxCatchupSetsTheRealtimeBound) {
+    auto line = parse({"run", "p", "--realtime", "--max-catchup", "3"});
+    ASSERT_TRUE(line) << line.error().message;
+    EXPECT_EQ(line->run.max_catchup, 3);
+    auto defaults = parse({"run", "p", "--realtime"});
+    ASSERT_TRUE(defaults);
+    EXPECT_EQ(defaults->run.max_catchup, SimulationDef{}.max_ticks_per_advance);
+}
+
+TEST(ParseCommandLine, BadLogAndCatchupOptionsAreUsageErrors) {
+    struct Case {
+        std::vector<std::string_view> args;
+        std::string_view message_part;
+    };
+    const std::vector<Case> cases = {
+        {{"run", "p", "--log-format", "xml"}, "--log-format expects text or json, got 'xml'"},
+        {{"run", "p", "--log-level=loud"}, "--log-level expects debug, info, warning or error"},
+        {{"run", "p", "--log-level"}, "--log-level needs a value"},
+        {{"--log-format", "json", "run", "p", "--log-format=text"}, "--log-format given twice"},
+        {{"run", "p", "--realtime", "--max-catchup", "0"},
+         "--max-catchup expects a whole number >= 1"},
+        {{"run", "p", "--realtime", "--max-catchup", "-2"}, "got '-2'"},
+        {{"run", "p", "--realtime", "--max-catchup", "99999999999"}, "got '99999999999'"},
+        {{"run", "p", "--max-catchup", "4"}, "--max-catchup needs --realtime"},
+        {{"check", "p", "--max-catchup", "4"}, "unknown option '--max-catchup'"},
+    };
+    for (const Case& c : cases) {
+        std::string joined;
+        for (std::string_view a : c.args)
+            joined += std::string(a) + " ";
+        SCOPED_TRACE(joined);
+        auto line = parse(c.args);
+        ASSERT_FALSE(line);
+        EXPECT_NE(line.error().message.find(c.message_part), std::string::npos)
+            << line.error().message;
+    }
+}
+
 TEST(ResolveSceneArgument, BareNamesLiveInTheSceneFolder) {
     EXPECT_EQ(resolve_scene_argument("level1", "scenes"), "scenes/level1.scene.json");
     EXPECT_EQ(resolve_scene_argument("level1.scene.json", "scenes"), "scenes/level1.scene.json");

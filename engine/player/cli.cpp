@@ -94,7 +94,7 @@ Result<std::uint64_t> parse_ticks(std::string_view text) {
 }
 
 Result<CommandLine> parse_run(std::span<const std::string_view> args) {
-    auto split = split_arguments("run", args, {"--scene", "--ticks", "--dump-state"},
+    auto split = split_arguments("run", args, {"--scene", "--ticks", "--dump-state", "--input"},
                                  {"--realtime", "--hash"});
     if (!split) return split.error();
     CommandLine line;
@@ -105,6 +105,8 @@ Result<CommandLine> parse_run(std::span<const std::string_view> args) {
             run.scene = value;
         } else if (name == "--dump-state") {
             run.dump_state = value;
+        } else if (name == "--input") {
+            run.input = value;
         } else if (name == "--realtime") {
             run.realtime = true;
         } else if (name == "--hash") {
@@ -158,7 +160,7 @@ Result<CommandLine> parse_command_line(std::span<const std::string_view> args) {
 
 std::string usage_text() {
     return "usage: diorama-player run PROJECT [--scene NAME] [--ticks N] [--realtime] [--hash]\n"
-           "                         [--dump-state FILE]\n"
+           "                         [--input FILE] [--dump-state FILE]\n"
            "       diorama-player check [--allow-warnings] PROJECT|FILE...\n"
            "       diorama-player --help | --version\n";
 }
@@ -174,12 +176,21 @@ commands:
     --ticks N         stop after N ticks (0: load only); without it, run until SIGINT/SIGTERM
     --realtime        pace ticks to wall time; otherwise ticks run as fast as possible
     --hash            print the final state hash as a line "hash: <16 hex digits>"
+    --input FILE      replay an input script (*.input.json; the path is relative to the current
+                      folder): its events reach the game at the ticks they name, so the same
+                      scene and the same script give the same state hash on every run
     --dump-state FILE save the final state as a scene file (loadable in the project)
   check PATH...       validate without running: a project folder (project.json, every prefab,
                       every scene), or files: project.json, *.prefab.json, *.scene.json (a file's
                       project is the nearest folder above it with a project.json). Problems are
                       printed one per line on stdout: "error: FILE: JSON.PATH: message".
     --allow-warnings  warnings are printed but do not fail the check
+
+An input script is JSON: {"format": "diorama.input", "version": 1, "events": [...]} with events
+such as {"tick": 0, "type": "key_down", "key": "Right"}; types key_down, key_up (key names: Left,
+Right, Up, Down, Space, Enter, Escape, Tab, Backspace, Shift, Control, Alt, A..Z, Num0..Num9),
+mouse_move, mouse_down, mouse_up ("button": left|middle|right, "position": [x, y] in world
+units) and wheel ("wheel": notches). Ticks count from 0 and never decrease.
 
 run prints a summary on stdout (scene, objects at start and end, prefab instances, ticks,
 ticks/s); errors and log messages go to stderr, with the file and JSON path of each problem.
@@ -193,7 +204,7 @@ exit codes:
   0    ok (also a run stopped by SIGINT/SIGTERM)
   1    check found an error, or a warning without --allow-warnings
   2    usage error (bad command line)
-  3    load error: the project, a prefab or the scene could not be loaded
+  3    load error: the project, a prefab, the scene or the input script could not be loaded
   4    runtime error: the game module could not be loaded, or --dump-state failed
   130  a second SIGINT; 143: a second SIGTERM
 )";

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "setup.h"
 
+#include "diorama/input_script.h"
 #include "diorama/log.h"
 #include "diorama/prefab.h"
 #include "diorama/project.h"
@@ -21,6 +22,7 @@
 #include <csignal>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -236,6 +238,17 @@ ExitCode run_command(const RunOptions& options) {
     }
     print_diagnostics(scene_diagnostics, stderr);
 
+    std::optional<InputScript> input;
+    if (!options.input.empty()) {
+        Diagnostics input_diagnostics;
+        auto script = load_input_script(options.input, input_diagnostics);
+        if (!script) {
+            report_failure(input_diagnostics, script.error());
+            return ExitCode::LoadError;
+        }
+        input = std::move(*script);
+    }
+
     Simulation simulation(world, SimulationDef{.tick_rate_hz = project->tick_rate_hz});
     const InstanceCounts instances_at_start = count_instances(world, library);
     print_line("project: " + project->name + " (" + project->root.string() + ")");
@@ -243,6 +256,12 @@ ExitCode run_command(const RunOptions& options) {
                        : std::string("module: none"));
     print_line("scene: " + info->name + " (" + *scene + ")");
     print_line("objects at start: " + std::to_string(world.object_count()));
+    if (input) {
+        print_line("input: " + options.input.string() + " (" +
+                   std::to_string(input->events.size()) + " events, the last at tick " +
+                   std::to_string(input->last_tick()) + ")");
+        simulation.play_input(std::move(*input));
+    }
     print_line("running: " +
                (options.ticks ? std::to_string(*options.ticks) + " ticks"
                               : std::string("until SIGINT/SIGTERM")) +

@@ -116,9 +116,9 @@ Result<LogFormat> parse_log_format(std::string_view text) {
 }
 
 Result<CommandLine> parse_run(std::span<const std::string_view> args) {
-    auto split =
-        split_arguments("run", args, {"--scene", "--ticks", "--dump-state", "--max-catchup"},
-                        {"--realtime", "--hash"});
+    auto split = split_arguments("run", args,
+                                 {"--scene", "--ticks", "--dump-state", "--max-catchup", "--input"},
+                                 {"--realtime", "--hash"});
     if (!split) return split.error();
     CommandLine line;
     line.command = Command::Run;
@@ -128,6 +128,8 @@ Result<CommandLine> parse_run(std::span<const std::string_view> args) {
             run.scene = value;
         } else if (name == "--dump-state") {
             run.dump_state = value;
+        } else if (name == "--input") {
+            run.input = value;
         } else if (name == "--realtime") {
             run.realtime = true;
         } else if (name == "--hash") {
@@ -241,7 +243,8 @@ Result<CommandLine> parse_command_line(std::span<const std::string_view> all_arg
 
 std::string usage_text() {
     return "usage: diorama-player run PROJECT [--scene NAME] [--ticks N] [--hash]\n"
-           "                         [--realtime [--max-catchup N]] [--dump-state FILE]\n"
+           "                         [--realtime [--max-catchup N]] [--input FILE]\n"
+           "                         [--dump-state FILE]\n"
            "       diorama-player check [--allow-warnings] PROJECT|FILE...\n"
            "       diorama-player --help | --version\n"
            "every command also takes --log-format text|json and --log-level LEVEL\n";
@@ -264,12 +267,21 @@ commands:
                       dropped 4.900 s (294 ticks); ..."), at most once a second; the
                       summary adds the total ("dropped: 4.900 s of wall time ...")
     --hash            print the final state hash as a line "hash: <16 hex digits>"
+    --input FILE      replay an input script (*.input.json; the path is relative to the current
+                      folder): its events reach the game at the ticks they name, so the same
+                      scene and the same script give the same state hash on every run
     --dump-state FILE save the final state as a scene file (loadable in the project)
   check PATH...       validate without running: a project folder (project.json, every prefab,
                       every scene), or files: project.json, *.prefab.json, *.scene.json (a file's
                       project is the nearest folder above it with a project.json). Problems are
                       printed one per line on stdout: "error: FILE: JSON.PATH: message".
     --allow-warnings  warnings are printed but do not fail the check
+
+An input script is JSON: {"format": "diorama.input", "version": 1, "events": [...]} with events
+such as {"tick": 0, "type": "key_down", "key": "Right"}; types key_down, key_up (key names: Left,
+Right, Up, Down, Space, Enter, Escape, Tab, Backspace, Shift, Control, Alt, A..Z, Num0..Num9),
+mouse_move, mouse_down, mouse_up ("button": left|middle|right, "position": [x, y] in world
+units) and wheel ("wheel": notches). Ticks count from 0 and never decrease.
 
 log options (every command, anywhere before "--"):
   --log-format text   one event per line: "2026-11-22T08:39:13.123Z info: message" (default);
@@ -301,7 +313,7 @@ exit codes:
   0    ok (also a run stopped by SIGINT/SIGTERM)
   1    check found an error, or a warning without --allow-warnings
   2    usage error (bad command line)
-  3    load error: the project, a prefab or the scene could not be loaded
+  3    load error: the project, a prefab, the scene or the input script could not be loaded
   4    runtime error: the game module could not be loaded, or --dump-state failed
   130  a second SIGINT; 143: a second SIGTERM
 )";

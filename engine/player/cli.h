@@ -22,7 +22,7 @@ enum class ExitCode : int {
     Ok = 0,           // done (also: a run stopped by the first SIGINT/SIGTERM)
     CheckFailed = 1,  // check found an error, or a warning without --allow-warnings
     Usage = 2,        // bad command line
-    LoadError = 3,    // run: the project, a prefab or the scene could not be loaded
+    LoadError = 3,    // run: the project, a prefab, the scene or the input script failed to load
     RuntimeError = 4, // the game module could not be loaded, or --dump-state failed
 };
 // A second SIGINT/SIGTERM ends the process at once with 128 + the signal (130 or 143).
@@ -38,6 +38,7 @@ struct RunOptions {
     std::filesystem::path dump_state;   // empty: no dump
     // With realtime: the most ticks run in one frame to catch up; time beyond it is dropped.
     int max_catchup = SimulationDef{}.max_ticks_per_advance;
+    std::filesystem::path input; // an input script to replay (relative to the cwd); empty: none
 };
 
 struct CheckOptions {

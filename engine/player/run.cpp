@@ -5,6 +5,7 @@
 #include "log_output.h"
 #include "setup.h"
 
+#include "diorama/input_script.h"
 #include "diorama/log.h"
 #include "diorama/prefab.h"
 #include "diorama/project.h"
@@ -305,6 +306,17 @@ ExitCode run_command(const RunOptions& options) {
     }
     log_diagnostics(scene_diagnostics);
 
+    std::optional<InputScript> input;
+    if (!options.input.empty()) {
+        Diagnostics input_diagnostics;
+        auto script = load_input_script(options.input, input_diagnostics);
+        if (!script) {
+            report_failure(input_diagnostics, script.error());
+            return ExitCode::LoadError;
+        }
+        input = std::move(*script);
+    }
+
     Simulation simulation(world, SimulationDef{.tick_rate_hz = project->tick_rate_hz,
                                                .max_ticks_per_advance = options.max_catchup});
     const InstanceCounts instances_at_start = count_instances(world, library);
@@ -313,6 +325,12 @@ ExitCode run_command(const RunOptions& options) {
                        : std::string("module: none"));
     print_line("scene: " + info->name + " (" + *scene + ")");
     print_line("objects at start: " + std::to_string(world.object_count()));
+    if (input) {
+        print_line("input: " + options.input.string() + " (" +
+                   std::to_string(input->events.size()) + " events, the last at tick " +
+                   std::to_string(input->last_tick()) + ")");
+        simulation.play_input(std::move(*input));
+    }
     const std::string running = (options.ticks ? std::to_string(*options.ticks) + " ticks"
                                                : std::string("until SIGINT/SIGTERM")) +
                                 " at " + shortest(project->tick_rate_hz) + " Hz" +

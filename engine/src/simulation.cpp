@@ -7,6 +7,7 @@
 #include <cassert>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 namespace diorama {
 
@@ -19,7 +20,16 @@ void Simulation::push_input(const InputEvent& event) {
     m_inputs.push_back(event);
 }
 
+void Simulation::play_input(InputScript script) {
+    m_script = std::move(script);
+    m_script_next = 0;
+    while (m_script_next < m_script.events.size() && m_script.events[m_script_next].tick < m_ticks)
+        ++m_script_next;
+}
+
 void Simulation::dispatch_input() {
+    while (m_script_next < m_script.events.size() && m_script.events[m_script_next].tick <= m_ticks)
+        m_inputs.push_back(m_script.events[m_script_next++].event);
     std::vector<InputEvent> events;
     events.swap(m_inputs);
     InputState& state = m_world.input();

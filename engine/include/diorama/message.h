@@ -7,6 +7,7 @@
 
 #include <bitset>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -95,6 +96,12 @@ enum class Key : std::uint16_t {
     Num9,
     Count
 };
+
+// The key's name: the enumerator's name ("Left", "Space", "A", "Num0"); "Unknown" for
+// Key::Unknown and for values out of range. Input scripts use these names.
+const char* to_string(Key key);
+// The key named exactly so (as to_string writes it), or nullopt; "Unknown" and "Count" name none.
+[[nodiscard]] std::optional<Key> parse_key(std::string_view name);
 
 enum class InputEventKind : std::uint8_t { KeyDown, KeyUp, MouseMove, MouseDown, MouseUp, Wheel };
 

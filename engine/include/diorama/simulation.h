@@ -4,13 +4,15 @@
 //
 // One tick, in this order:
 //   1. the transient arena is reset;
-//   2. input: queued input events update world.input(), then reach every on_event hook
-//      (per event: each type with the hook in registry order, each of its objects in pool order);
+//   2. input: the input script's events for this tick are queued after those pushed so far; then
+//      the queued events update world.input() and reach every on_event hook (per event: each type
+//      with the hook in registry order, each of its objects in pool order);
 //   3. systems, in registration order, each called with dt = the fixed step;
 //   4. messages: everything queued so far is delivered (World::deliver_messages);
 //   5. flush: objects marked for destruction are removed;
 //   6. spatial update: the index is brought up to date with every object's bounds.
 
+#include "diorama/input_script.h"
 #include "diorama/message.h"
 
 #include <cstddef>
@@ -44,6 +46,14 @@ public:
 
     // Queues an input event for the next tick.
     void push_input(const InputEvent& event);
+    // Replays an input script: its events of tick N join the input of tick N (counted by
+    // tick_count(), so from 0 for a new simulation). Replaces any script given before; events of
+    // ticks already run are skipped.
+    void play_input(InputScript script);
+    // Script events not yet queued (0 once the script has been replayed, or without one).
+    [[nodiscard]] std::size_t pending_script_events() const {
+        return m_script.events.size() - m_script_next;
+    }
     // Runs exactly one fixed step.
     void tick();
     // Adds real elapsed time and runs the whole ticks it covers, at
@@ -69,6 +79,8 @@ private:
     double m_dropped_s = 0.0;
     std::uint64_t m_ticks = 0;
     std::vector<InputEvent> m_inputs;
+    InputScript m_script;
+    std::size_t m_script_next = 0; // the next script event to queue
     TickStats m_stats;
 };
 

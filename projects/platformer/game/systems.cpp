@@ -1,0 +1,374 @@
+// PLATFORMER's systems. Y is up; the objects they move (players, platforms, bats) are root objects,
+// so Transform2D.position is their world position. Every loop runs in pool order over handles
+// snapshotted into the tick's transient arena, so the outcome depends on nothing but the state.
+
+#include "systems.h"
+
+#include <diorama/components.h>
+#include <diorama/geometry.h>
+#include <diorama/log.h>
+#include <diorama/world.h>
+
+#include <glm/common.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace platformer {
+
+using diorama::Handle;
+using diorama::Rect;
+using diorama::World;
+
+namespace {
+
+constexpr float kTwoPi = 6.28318530717959f;
+// Overlaps shallower than this do not count as contact with a solid (resting on a floor
+// touches it; that is not a collision).
+constexpr float kSkin = 0.01f;
+// How far beyond the player's box solids are looked up in the spatial index, which is brought up
+// to date only at the end of a tick (platforms may have moved since).
+constexpr float kQueryMargin = 64.0f;
+// The alpha of the player's shape while invulnerable, every other 6 ticks.
+constexpr float kBlinkAlpha = 0.35f;
+
+// ---- helpers ----
+
+// The objects having a T, in pool order, copied into the tick's transient arena (empty when that
+// memory runs out), so the caller may change components while walking them.
+template <class T>
+std::span<Handle> snapshot(World& world) {
+    const diorama::PoolBase* pool = world.pool(diorama::component_id<T>());
+    if (pool == nullptr) return {};
+    std::span<Handle> out = world.transient().make_array<Handle>(pool->size());
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = world.handle_at(pool->entities()[i]);
+    return out;
+}
+
+// The players still playing whose bounds touch box.
+std::vector<Handle> players_touching(World& world, const Rect& box) {
+    std::vector<Handle> out;
+    world.view<Player>().each([&](Handle h, const Player& p) {
+        if (p.state == PlayerState::Playing && !world.destroying(h) &&
+            world.bounds(h).overlaps(box))
+            out.push_back(h);
+    });
+    return out;
+}
+
+// True when the boxes overlap by more than kSkin on both axes.
+bool penetrates(const Rect& a, const Rect& b) {
+    return a.min.x < b.max.x - kSkin && b.min.x < a.max.x - kSkin && a.min.y < b.max.y - kSkin &&
+           b.min.y < a.max.y - kSkin;
+}
+
+// A solid object: a non-trigger Collider, and not a player.
+bool is_solid(const World& world, Handle h) {
+    const diorama::Collider* c = world.get<diorama::Collider>(h);
+    return c != nullptr && !c->trigger && !world.has<Player>(h) && !world.destroying(h);
+}
+
+// ---- player ----
+
+// The player's box relative to its position: offset of the centre and half size.
+struct Body {
+    glm::vec2 offset{0.0f};
+    glm::vec2 half{0.0f};
+
+    [[nodiscard]] Rect at(glm::vec2 position) const {
+        return Rect::from_center(position + offset, half);
+    }
+};
+
+// Solid objects near box (their current bounds), in slot order.
+std::vector<std::pair<Handle, Rect>> solids_near(const World& world, const Rect& box) {
+    std::vector<Handle> found;
+    world.query_rect(Rect{box.min - glm::vec2(kQueryMargin), box.max + glm::vec2(kQueryMargin)},
+                     found);
+    std::vector<std::pair<Handle, Rect>> out;
+    for (Handle h : found)
+        if (is_solid(world, h)) out.emplace_back(h, world.bounds(h));
+    return out;
+}
+
+// Moves along x by dx and pushes out of solids sideways (away from the motion, or along the
+// shallower side when not moving, e.g. when a platform pushes).
+void move_x(const std::vector<std::pair<Handle, Rect>>& solids, const Body& body, glm::vec2& p,
+            float dx, Player& player) {
+    p.x += dx;
+    for (const auto& [h, solid] : solids) {
+        const Rect box = body.at(p);
+        if (!penetrates(box, solid)) continue;
+        const float push_left = solid.min.x - box.max.x;  // < 0
+        const float push_right = solid.max.x - box.min.x; // > 0
+        if (dx > 0.0f || (dx == 0.0f && -push_left < push_right))
+            p.x += push_left;
+        else
+            p.x += push_right;
+        player.velocity.x = 0.0f;
+    }
+}
+
+// Moves along y by dy; lands on solids below (grounded, standing_on) or bumps the head.
+void move_y(const World& world, const std::vector<std::pair<Handle, Rect>>& solids,
+            const Body& body, glm::vec2& p, float dy, Player& player) {
+    p.y += dy;
+    player.grounded = false;
+    player.standing_on = {};
+    for (const auto& [h, solid] : solids) {
+        const Rect box = body.at(p);
+        if (!penetrates(box, solid)) continue;
+        if (dy <= 0.0f) {
+            p.y += solid.max.y - box.min.y;
+            player.grounded = true;
+            player.standing_on = world.guid(h);
+        } else {
+            p.y -= box.max.y - solid.min.y;
+        }
+        player.velocity.y = 0.0f;
+    }
+}
+
+// Moves a rider along with the platform it stands on (which moved earlier this tick).
+void ride_platform(const World& world, const Player& player, glm::vec2& p) {
+    if (!player.grounded || !player.standing_on) return;
+    const Handle platform = world.find(player.standing_on);
+    if (const MovingPlatform* m = world.get<MovingPlatform>(platform)) p += m->moved;
+}
+
+bool jump_key(diorama::Key key) {
+    return key == diorama::Key::Space || key == diorama::Key::Up || key == diorama::Key::W;
+}
+
+// -1, 0 or +1 from the keys held.
+float run_direction(const diorama::InputState& in) {
+    const bool left = in.down(diorama::Key::Left) || in.down(diorama::Key::A);
+    const bool right = in.down(diorama::Key::Right) || in.down(diorama::Key::D);
+    return static_cast<float>(static_cast<int>(right) - static_cast<int>(left));
+}
+
+void step_player(World& world, Handle h, float dt) {
+    Player& player = *world.get<Player>(h);
+    glm::vec2 p = world.get<diorama::Transform2D>(h)->position;
+    const Rect bounds = world.bounds(h);
+    const Body body{bounds.center() - p, bounds.size() * 0.5f};
+
+    player.invulnerable_remaining_s = std::max(0.0f, player.invulnerable_remaining_s - dt);
+    player.jump_buffer_remaining_s = std::max(0.0f, player.jump_buffer_remaining_s - dt);
+    ride_platform(world, player, p);
+
+    player.coyote_remaining_s =
+        player.grounded ? player.coyote_s : std::max(0.0f, player.coyote_remaining_s - dt);
+    if (player.jump_buffer_remaining_s > 0.0f && player.coyote_remaining_s > 0.0f) {
+        player.velocity.y = player.jump_speed;
+        player.jump_buffer_remaining_s = 0.0f;
+        player.coyote_remaining_s = 0.0f;
+        player.grounded = false;
+    }
+    player.velocity.x = run_direction(world.input()) * player.run_speed;
+    player.velocity.y = std::max(player.velocity.y - player.gravity * dt, -player.max_fall_speed);
+
+    const glm::vec2 step = player.velocity * dt;
+    const auto solids = solids_near(world, Rect{glm::min(body.at(p).min, body.at(p + step).min),
+                                                glm::max(body.at(p).max, body.at(p + step).max)});
+    move_x(solids, body, p, step.x, player);
+    move_y(world, solids, body, p, step.y, player);
+    world.get<diorama::Transform2D>(h)->position = p;
+
+    if (p.y < player.fall_limit_y) {
+        diorama::Message fell;
+        fell.kind = kHurt;
+        fell.sender = h;
+        fell.i = 1;
+        world.send(h, std::move(fell));
+    }
+    if (diorama::Shape* shape = world.get<diorama::Shape>(h)) {
+        const bool blink = player.invulnerable_remaining_s > 0.0f &&
+                           static_cast<int>(player.invulnerable_remaining_s / dt) / 6 % 2 == 0;
+        shape->color.a = blink ? kBlinkAlpha : 1.0f;
+    }
+}
+
+// Loses lives; respawns, or loses the game when none are left.
+void hurt(World& world, Handle h, Player& player, std::int32_t lives_taken) {
+    player.lives = std::max(0, player.lives - lives_taken);
+    ++player.hurts;
+    player.velocity = glm::vec2(0.0f);
+    player.grounded = false;
+    player.standing_on = {};
+    player.jump_buffer_remaining_s = 0.0f;
+    if (player.lives == 0) {
+        player.state = PlayerState::Lost;
+        return;
+    }
+    player.invulnerable_remaining_s = player.invulnerable_s;
+    world.get<diorama::Transform2D>(h)->position = player.respawn_point;
+}
+
+// ---- bats ----
+
+// Where the pattern puts the bat at time t, relative to where the lap starts (0 at t = 0).
+glm::vec2 bat_offset(const Bat& bat, float t) {
+    const float a = kTwoPi * t / std::max(bat.period_s, 0.1f);
+    switch (bat.pattern) {
+    case BatPattern::Horizontal:
+        return {bat.extent.x * std::sin(a), 0.0f};
+    case BatPattern::Vertical:
+        return {0.0f, bat.extent.y * std::sin(a)};
+    case BatPattern::FigureEight:
+        return {bat.extent.x * std::sin(a), bat.extent.y * std::sin(2.0f * a)};
+    case BatPattern::Circle:
+        return {bat.extent.x * std::sin(a), bat.extent.y * (std::cos(a) - 1.0f)};
+    }
+    return glm::vec2(0.0f);
+}
+
+// ---- signs ----
+
+// The Text a sign writes to: its display object's, else its own (added when missing).
+diorama::Text* sign_text(World& world, Handle sign, const InfoSign& info) {
+    Handle target = sign;
+    if (info.display) {
+        target = world.find(info.display);
+        if (!target) return nullptr;
+    }
+    return world.add<diorama::Text>(target);
+}
+
+} // namespace
+
+// ---- systems and hooks ----
+
+void moving_platform_system(World& world, float dt_s) {
+    world.view<MovingPlatform, diorama::Transform2D>().each([dt_s](MovingPlatform& m,
+                                                                   diorama::Transform2D& t) {
+        const glm::vec2 before = t.position;
+        if (m.pause_remaining_s > 0.0f) {
+            m.pause_remaining_s = std::max(0.0f, m.pause_remaining_s - dt_s);
+        } else {
+            const glm::vec2 target = m.toward_p1 ? m.p1 : m.p0;
+            const glm::vec2 to_target = target - t.position;
+            const float distance = std::sqrt(to_target.x * to_target.x + to_target.y * to_target.y);
+            const float travel = m.speed * dt_s;
+            if (distance <= travel) {
+                t.position = target;
+                m.toward_p1 = !m.toward_p1;
+                m.pause_remaining_s = m.pause_s;
+            } else {
+                t.position += to_target * (travel / distance);
+            }
+        }
+        m.moved = t.position - before;
+    });
+}
+
+void player_system(World& world, float dt_s) {
+    for (Handle h : snapshot<Player>(world)) {
+        const Player& player = *world.get<Player>(h);
+        if (world.destroying(h) || player.state != PlayerState::Playing) continue;
+        step_player(world, h, dt_s);
+    }
+}
+
+void player_event(World&, Handle, Player& player, const diorama::InputEvent& event) {
+    if (event.kind == diorama::InputEventKind::KeyDown && jump_key(event.key) &&
+        player.state == PlayerState::Playing)
+        player.jump_buffer_remaining_s = player.jump_buffer_s;
+}
+
+void player_message(World& world, Handle h, Player& player, const diorama::Message& message) {
+    if (player.state != PlayerState::Playing) return;
+    if (message.kind == kHurt) {
+        // Falling out of the level always costs a life; a bat's touch not while invulnerable.
+        if (message.sender != h && player.invulnerable_remaining_s > 0.0f) return;
+        hurt(world, h, player, message.i);
+    } else if (message.kind == kExitReached) {
+        player.state = PlayerState::Finished;
+        player.velocity = glm::vec2(0.0f);
+    }
+}
+
+void bat_system(World& world, float dt_s) {
+    for (Handle h : snapshot<Bat>(world)) {
+        if (world.destroying(h)) continue;
+        Bat& bat = *world.get<Bat>(h);
+        const float period = std::max(bat.period_s, 0.1f);
+        const float next = bat.time_s + dt_s;
+        world.get<diorama::Transform2D>(h)->position +=
+            bat_offset(bat, next) - bat_offset(bat, bat.time_s);
+        bat.time_s = next >= period ? next - period : next;
+        if (bat.damage <= 0) continue;
+        const std::int32_t damage = bat.damage;
+        for (Handle player : players_touching(world, world.bounds(h))) {
+            diorama::Message m;
+            m.kind = kHurt;
+            m.sender = h;
+            m.i = damage;
+            world.send(player, std::move(m));
+        }
+    }
+}
+
+void info_sign_system(World& world, float dt_s) {
+    for (Handle h : snapshot<InfoSign>(world)) {
+        if (world.destroying(h)) continue;
+        const bool touched = !players_touching(world, world.bounds(h)).empty();
+        InfoSign& sign = *world.get<InfoSign>(h);
+        if (touched) {
+            sign.shown_remaining_s = sign.linger_s;
+            sign.read = true;
+        } else {
+            sign.shown_remaining_s = std::max(0.0f, sign.shown_remaining_s - dt_s);
+        }
+        const bool shown = touched || sign.shown_remaining_s > 0.0f;
+        const std::string message = sign.message; // adding a Text may move pools, not this copy
+        if (diorama::Text* text = sign_text(world, h, *world.get<InfoSign>(h))) {
+            const std::string& wanted = shown ? message : std::string();
+            if (text->text != wanted) text->text = wanted;
+        }
+    }
+}
+
+void button_system(World& world, float) {
+    for (Handle h : snapshot<Button>(world)) {
+        if (world.destroying(h) || world.get<Button>(h)->pressed) continue;
+        if (players_touching(world, world.bounds(h)).empty()) continue;
+        Button& button = *world.get<Button>(h);
+        button.pressed = true;
+        const Handle target = world.find(button.target);
+        if (target)
+            world.destroy(target);
+        else
+            diorama::log_warning("button \"" + world.name(h) + "\" has no target to remove");
+        // Pressed: half as tall, resting on the same floor, darker.
+        const float height = world.bounds(h).size().y;
+        diorama::Transform2D& t = *world.get<diorama::Transform2D>(h);
+        t.scale.y *= 0.5f;
+        t.position.y -= height * 0.25f;
+        if (diorama::Shape* shape = world.get<diorama::Shape>(h))
+            shape->color = glm::vec4(glm::vec3(shape->color) * 0.5f, shape->color.a);
+    }
+}
+
+void exit_system(World& world, float) {
+    for (Handle h : snapshot<Exit>(world)) {
+        if (world.destroying(h)) continue;
+        for (Handle player : players_touching(world, world.bounds(h))) {
+            Exit& exit = *world.get<Exit>(h);
+            exit.reached = true;
+            diorama::Message m;
+            m.kind = kExitReached;
+            m.sender = h;
+            world.send(player, std::move(m));
+            const std::string message = exit.message;
+            if (diorama::Text* text = world.add<diorama::Text>(h); text->text != message)
+                text->text = message;
+        }
+    }
+}
+
+} // namespace platformer

@@ -264,8 +264,9 @@ commands:
                       most N ticks in one frame to catch up (default )" +
            std::to_string(SimulationDef{}.max_ticks_per_advance) + R"(); the rest of the time is
                       dropped, not owed, and a warning says how much ("behind real time:
-                      dropped 4.900 s (294 ticks); ..."), at most once a second; the
-                      summary adds the total ("dropped: 4.900 s of wall time ...")
+                      dropped 4.900 s (294 ticks); ...") at once after a stall, and about
+                      once a second while ticks are too slow to keep up; the summary adds
+                      the total ("dropped: 4.900 s of wall time ...")
     --hash            print the final state hash as a line "hash: <16 hex digits>"
     --input FILE      replay an input script (*.input.json; the path is relative to the current
                       folder): its events reach the game at the ticks they name, so the same

@@ -2,6 +2,7 @@
 // at the project's fixed tick rate, and report.
 
 #include "commands.h"
+#include "drop_report.h"
 #include "log_output.h"
 #include "setup.h"
 
@@ -25,7 +26,6 @@
 #include <csignal>
 #include <cstdio>
 #include <map>
-#include <optional>
 #include <string>
 #include <system_error>
 
@@ -199,49 +199,23 @@ void sleep_unless_signalled(double duration_s) {
     nanosleep(&duration, nullptr);
 }
 
-// Logs the time that bounded catch-up dropped: the first drop at once, later ones at most once a
-// second (added up in between), and what is left when the run ends.
-class DropReport {
-public:
-    DropReport(double step_s, int max_catchup) : m_step_s(step_s), m_max_catchup(max_catchup) {}
-    DropReport(const DropReport&) = delete;
-    DropReport& operator=(const DropReport&) = delete;
-    ~DropReport() {
-        if (m_pending_s > 0.0) log();
-    }
-
-    void add(double dropped_s, Clock::time_point now) {
-        m_pending_s += dropped_s;
-        if (m_last_log && now - *m_last_log < std::chrono::seconds(1)) return;
-        m_last_log = now;
-        log();
-    }
-
-private:
-    void log() {
-        const auto ticks = static_cast<std::int64_t>(std::llround(m_pending_s / m_step_s));
-        log_event(LogLevel::Warning,
-                  "behind real time: dropped " + fixed(m_pending_s, 3) + " s (" +
-                      std::to_string(ticks) + " ticks); catch-up runs at most " +
-                      std::to_string(m_max_catchup) + " ticks per frame",
-                  {{"dropped_s", m_pending_s},
-                   {"dropped_ticks", ticks},
-                   {"max_catchup", static_cast<std::int64_t>(m_max_catchup)}});
-        m_pending_s = 0.0;
-    }
-
-    double m_step_s = 0.0;
-    int m_max_catchup = 0;
-    double m_pending_s = 0.0; // dropped and not yet logged
-    std::optional<Clock::time_point> m_last_log;
-};
+// Logs a drop of bounded catch-up (see DropReport).
+void log_drop(const DropReport::Drop& drop, int max_catchup) {
+    log_event(LogLevel::Warning,
+              "behind real time: dropped " + fixed(drop.dropped_s, 3) + " s (" +
+                  std::to_string(drop.dropped_ticks) + " ticks); catch-up runs at most " +
+                  std::to_string(max_catchup) + " ticks per frame",
+              {{"dropped_s", drop.dropped_s},
+               {"dropped_ticks", drop.dropped_ticks},
+               {"max_catchup", static_cast<std::int64_t>(max_catchup)}});
+}
 
 // Ticks paced to wall time until the limit or a signal. Each frame sleeps until the next tick is
 // due, then advances the simulation by the wall time that passed: usually one tick; after a stall
 // at most options.max_catchup ticks, the rest of the stall dropped and logged.
 void run_realtime(Simulation& simulation, const RunOptions& options) {
     const double step_s = simulation.step_s();
-    DropReport drops(step_s, options.max_catchup);
+    DropReport drops(step_s);
     Clock::time_point last = Clock::now();
     while (StopSignals::received() == 0 && !limit_reached(simulation, options)) {
         sleep_unless_signalled((1.0 - simulation.alpha()) * step_s);
@@ -255,8 +229,10 @@ void run_realtime(Simulation& simulation, const RunOptions& options) {
         const double dropped_before_s = simulation.dropped_seconds();
         (void)simulation.advance(elapsed_s);
         if (simulation.dropped_seconds() > dropped_before_s)
-            drops.add(simulation.dropped_seconds() - dropped_before_s, now);
+            if (auto drop = drops.add(simulation.dropped_seconds() - dropped_before_s, now))
+                log_drop(*drop, options.max_catchup);
     }
+    if (auto drop = drops.flush()) log_drop(*drop, options.max_catchup);
 }
 
 } // namespace

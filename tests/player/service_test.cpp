@@ -10,6 +10,7 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -306,16 +307,18 @@ TEST(PlayerService, AfterAStallRealtimeDropsTheBacklogInsteadOfCatchingItAllUp) 
     EXPECT_LE(static_cast<double>(run->ticks) * kBounceStepS,
               run->wall_s - run->dropped_s + 2 * kBounceStepS)
         << r.out;
-    // The drop was reported as it happened: its seconds and ticks, and the bound.
-    std::smatch m;
-    ASSERT_TRUE(std::regex_search(
-        r.err, m,
-        std::regex(
-            R"( warning: behind real time: dropped ([0-9.]+) s \((\d+) ticks\); catch-up runs at most 8 ticks per frame\n)")))
-        << r.err;
-    const double reported_s = std::stod(m[1].str());
-    EXPECT_GE(reported_s, 5.0 - 10 * kBounceStepS) << r.err;
-    EXPECT_EQ(std::stoll(m[2].str()), std::llround(reported_s / kBounceStepS)) << r.err;
+    // The drop was reported as it happened: its seconds and ticks, and the bound. (A busy machine
+    // may add smaller drops of its own, reported on lines of their own.)
+    const std::regex report(
+        R"( warning: behind real time: dropped ([0-9.]+) s \((\d+) ticks\); catch-up runs at most 8 ticks per frame\n)");
+    double largest_s = 0.0;
+    for (auto it = std::sregex_iterator(r.err.begin(), r.err.end(), report);
+         it != std::sregex_iterator(); ++it) {
+        const double reported_s = std::stod((*it)[1].str());
+        EXPECT_EQ(std::stoll((*it)[2].str()), std::llround(reported_s / kBounceStepS)) << r.err;
+        largest_s = std::max(largest_s, reported_s);
+    }
+    EXPECT_GE(largest_s, 5.0 - 10 * kBounceStepS) << r.err;
 }
 
 TEST(PlayerService, MaxCatchupSetsTheBoundAndAHighOneCatchesTheStallUp) {

@@ -32,6 +32,8 @@ constexpr std::array kCommands{
     CommandSpec{"drag", "ss", 2},
     CommandSpec{"wheel", "n", 1},
     CommandSpec{"key", "s", 1},
+    CommandSpec{"key_down", "s", 1},
+    CommandSpec{"key_up", "s", 1},
     CommandSpec{"type", "s", 1},
     CommandSpec{"menu", "s", 1},
     CommandSpec{"click", "soo", 1},
@@ -144,7 +146,7 @@ Result<void> check_args(const CommandSpec& spec, const std::vector<std::string>&
         auto options = parse_click_options(click_words);
         if (!options) return options.error();
     }
-    if (spec.name == "key") {
+    if (spec.name == "key" || spec.name == "key_down" || spec.name == "key_up") {
         auto chord = parse_key_chord(args[0]);
         if (!chord) return chord.error();
     }

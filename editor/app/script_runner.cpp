@@ -625,6 +625,15 @@ void ScriptRunner::start_step(ScriptHost& host, const ScriptStep& step) {
         });
     } else if (c == "key") {
         press_keys(*parse_key_chord(a[0]));
+    } else if (c == "key_down" || c == "key_up") {
+        const KeyChord chord = *parse_key_chord(a[0]);
+        const bool down = c == "key_down";
+        queue([this, chord, down](ScriptHost& h) {
+            if (down) modifiers(h, chord.mods, true);
+            key(h, chord.key, down);
+            if (!down) modifiers(h, chord.mods, false);
+            return done();
+        });
     } else if (c == "type") {
         type_text(a[0]);
     } else if (c == "menu") {

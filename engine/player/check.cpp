@@ -3,17 +3,21 @@
 #include "commands.h"
 #include "setup.h"
 
+#include "diorama/input_script.h"
 #include "diorama/prefab.h"
 #include "diorama/project.h"
 #include "diorama/scene_file.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <system_error>
+#include <vector>
 
 namespace diorama::player {
 
@@ -34,6 +38,7 @@ struct Tally {
     std::size_t projects = 0;
     std::size_t prefabs = 0;
     std::size_t scenes = 0;
+    std::size_t input_scripts = 0;
     std::size_t errors = 0;
     std::size_t warnings = 0;
     bool module_failed = false;
@@ -54,8 +59,12 @@ fs::path find_project_root(fs::path dir) {
     }
 }
 
-// Adds what a command-line path asks to check to targets (by project root), or a problem.
-void classify(const fs::path& path, std::map<fs::path, Targets>& targets, Diagnostics& problems) {
+constexpr std::string_view kInputSuffix = ".input.json";
+
+// Adds what a command-line path asks to check to targets (by project root) or to the input
+// scripts (which need no project), or a problem.
+void classify(const fs::path& path, std::map<fs::path, Targets>& targets,
+              std::set<fs::path>& input_scripts, Diagnostics& problems) {
     const std::string where = path.string();
     std::error_code ec;
     const fs::path real = fs::canonical(path, ec);
@@ -76,12 +85,16 @@ void classify(const fs::path& path, std::map<fs::path, Targets>& targets, Diagno
         targets[real.parent_path()]; // the project file alone
         return;
     }
+    if (name.ends_with(kInputSuffix)) {
+        input_scripts.insert(path);
+        return;
+    }
     const bool scene = name.ends_with(".scene.json");
     if (!scene && !name.ends_with(".prefab.json")) {
-        problems.error(make_error(
-            ErrorCode::InvalidArgument,
-            "not a file check knows (expected project.json, NAME.scene.json or NAME.prefab.json)",
-            where));
+        problems.error(make_error(ErrorCode::InvalidArgument,
+                                  "not a file check knows (expected project.json, NAME.scene.json, "
+                                  "NAME.prefab.json or NAME.input.json)",
+                                  where));
         return;
     }
     const fs::path root = find_project_root(real.parent_path());
@@ -148,12 +161,32 @@ void check_contents(const Project& project, const Targets& targets, Diagnostics&
     }
 }
 
+// Every NAME.input.json in the project folder and the folders below it, sorted.
+std::vector<fs::path> input_scripts_in(const fs::path& root) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().filename().string().ends_with(kInputSuffix) && it->is_regular_file(ec))
+            out.push_back(it->path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void check_input_script(const fs::path& file, Diagnostics& diagnostics, Tally& tally) {
+    ++tally.input_scripts;
+    const std::size_t errors_before = diagnostics.error_count();
+    note_failure(load_input_script(file, diagnostics), errors_before, diagnostics);
+}
+
 void check_project(const fs::path& root, const Targets& targets, Tally& tally) {
     ++tally.projects;
     Diagnostics diagnostics;
     auto project = load_project(root, diagnostics);
     note_failure(project, 0, diagnostics);
     if (project) check_contents(*project, targets, diagnostics, tally);
+    if (targets.whole)
+        for (const fs::path& file : input_scripts_in(root))
+            check_input_script(file, diagnostics, tally);
     print_diagnostics(diagnostics, stdout);
     tally.errors += diagnostics.error_count();
     tally.warnings += diagnostics.warning_count();
@@ -167,20 +200,28 @@ std::string plural(std::size_t n, const char* word) {
 
 ExitCode check_command(const CheckOptions& options) {
     std::map<fs::path, Targets> targets;
+    std::set<fs::path> input_scripts;
     Diagnostics input_problems;
     for (const fs::path& path : options.paths)
-        classify(path, targets, input_problems);
+        classify(path, targets, input_scripts, input_problems);
     print_diagnostics(input_problems, stdout);
 
     Tally tally;
     tally.errors = input_problems.error_count();
     for (const auto& [root, project_targets] : targets)
         check_project(root, project_targets, tally);
+    Diagnostics script_problems;
+    for (const fs::path& file : input_scripts)
+        check_input_script(file, script_problems, tally);
+    print_diagnostics(script_problems, stdout);
+    tally.errors += script_problems.error_count();
 
-    std::printf("check: %s, %s (%s, %s, %s)\n", plural(tally.errors, "error").c_str(),
+    const std::string scripts =
+        tally.input_scripts > 0 ? ", " + plural(tally.input_scripts, "input script") : "";
+    std::printf("check: %s, %s (%s, %s, %s%s)\n", plural(tally.errors, "error").c_str(),
                 plural(tally.warnings, "warning").c_str(),
                 plural(tally.projects, "project").c_str(), plural(tally.prefabs, "prefab").c_str(),
-                plural(tally.scenes, "scene").c_str());
+                plural(tally.scenes, "scene").c_str(), scripts.c_str());
     std::fflush(stdout);
 
     if (tally.module_failed) return ExitCode::RuntimeError;

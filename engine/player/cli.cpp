@@ -273,9 +273,10 @@ commands:
                       scene and the same script give the same state hash on every run
     --dump-state FILE save the final state as a scene file (loadable in the project)
   check PATH...       validate without running: a project folder (project.json, every prefab,
-                      every scene), or files: project.json, *.prefab.json, *.scene.json (a file's
-                      project is the nearest folder above it with a project.json). Problems are
-                      printed one per line on stdout: "error: FILE: JSON.PATH: message".
+                      every scene, every *.input.json in it), or files: project.json,
+                      *.prefab.json, *.scene.json (a file's project is the nearest folder above
+                      it with a project.json), *.input.json. Problems are printed one per line
+                      on stdout: "error: FILE: JSON.PATH: message".
     --allow-warnings  warnings are printed but do not fail the check
 
 An input script is JSON: {"format": "diorama.input", "version": 1, "events": [...]} with events

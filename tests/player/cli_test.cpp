@@ -31,11 +31,12 @@ TEST(ParseCommandLine, RunWithOnlyAProjectUsesTheDefaults) {
     EXPECT_FALSE(line->run.realtime);
     EXPECT_FALSE(line->run.hash);
     EXPECT_TRUE(line->run.dump_state.empty());
+    EXPECT_TRUE(line->run.input.empty());
 }
 
 TEST(ParseCommandLine, RunTakesEveryOption) {
     auto line = parse({"run", "p", "--scene", "level2", "--ticks", "3600", "--realtime", "--hash",
-                       "--dump-state", "out.scene.json"});
+                       "--dump-state", "out.scene.json", "--input", "input/walk.input.json"});
     ASSERT_TRUE(line) << line.error().message;
     EXPECT_EQ(line->run.project, "p");
     EXPECT_EQ(line->run.scene, "level2");
@@ -44,6 +45,7 @@ TEST(ParseCommandLine, RunTakesEveryOption) {
     EXPECT_TRUE(line->run.realtime);
     EXPECT_TRUE(line->run.hash);
     EXPECT_EQ(line->run.dump_state, "out.scene.json");
+    EXPECT_EQ(line->run.input, "input/walk.input.json");
 }
 
 TEST(ParseCommandLine, OptionsMayPrecedeTheProjectAndTakeInlineValues) {

@@ -13,8 +13,10 @@
 #include <signal.h>
 
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,8 @@ using diorama::test::TempDir;
 
 const std::string kPlayer = DIORAMA_PLAYER_PATH;
 const fs::path kBounce = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "bounce";
+const fs::path kPlatformer = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "platformer";
+const fs::path kPlatformerInput = kPlatformer / "input" / "level1.input.json";
 
 ChildResult player(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
     return run_child(kPlayer, args, env);
@@ -35,6 +39,14 @@ ChildResult player(const std::vector<std::string>& args, const std::vector<std::
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
+}
+
+// A file's whole text ("" when it cannot be read).
+std::string read_text(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 // What a run printed as "hash: <hex>", or nullopt.
@@ -89,6 +101,8 @@ TEST(PlayerCli, HelpListsTheCommandsAndExitCodes) {
     EXPECT_TRUE(contains(r.out, "check PATH..."));
     EXPECT_TRUE(contains(r.out, "exit codes:"));
     EXPECT_TRUE(contains(r.out, "4    runtime error"));
+    EXPECT_TRUE(contains(r.out, "--input FILE"));
+    EXPECT_TRUE(contains(r.out, "Num0..Num9"));
     EXPECT_EQ(r.err, "");
 }
 
@@ -145,6 +159,66 @@ TEST(PlayerRun, BounceSummaryShowsBricksBrokenAfterAMinute) {
     EXPECT_GT(bricks->first, 0);
     EXPECT_LT(bricks->second, bricks->first) << "no brick was broken in a minute of play";
     EXPECT_FALSE(printed_hash(r.out)) << "the hash is printed only with --hash";
+}
+
+// ---- run: PLATFORMER with its input script ----
+
+TEST(PlayerRun, PlatformerWithItsInputScriptGivesTheSameHashEveryRun) {
+    const std::vector<std::string> args{
+        "run",   kPlatformer.string(), "--input", kPlatformerInput.string(), "--ticks", "3600",
+        "--hash"};
+    const ChildResult first = player(args);
+    const ChildResult second = player(args);
+    ASSERT_EQ(first.exit_code, 0) << describe(first);
+    ASSERT_EQ(second.exit_code, 0) << describe(second);
+    EXPECT_TRUE(contains(first.out, "input: " + kPlatformerInput.string() +
+                                        " (16 events, the last "
+                                        "at tick 1460)\n"))
+        << first.out;
+    const auto hash = printed_hash(first.out);
+    ASSERT_TRUE(hash) << first.out;
+    EXPECT_EQ(printed_hash(second.out), hash);
+
+    const ChildResult idle = player({"run", kPlatformer.string(), "--ticks", "3600", "--hash"});
+    ASSERT_EQ(idle.exit_code, 0) << describe(idle);
+    EXPECT_NE(printed_hash(idle.out), hash) << "the input script changed nothing";
+}
+
+TEST(PlayerRun, PlatformerInputScriptOpensTheGateAndReachesTheExit) {
+    TempDir dir;
+    const fs::path dump = dir.path() / "after.scene.json";
+    const ChildResult r = player({"run", kPlatformer.string(), "--input", kPlatformerInput.string(),
+                                  "--ticks", "3600", "--dump-state", dump.string()});
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_EQ(printed_instances(r.out, "block"), std::pair(1, 0)) << r.out;
+    const std::string after = read_text(dump);
+    EXPECT_TRUE(contains(after, "\"state\": \"finished\"")) << "the player did not finish";
+    EXPECT_TRUE(contains(after, "LEVEL COMPLETE!"));
+}
+
+TEST(PlayerRun, ABrokenInputScriptIsALoadErrorNamingTheFileAndJsonPath) {
+    TempDir dir;
+    dir.write("walk.input.json", R"({"format": "diorama.input", "version": 1, "events": [
+        {"tick": 0, "type": "key_down", "key": "Right"},
+        {"tick": 9, "type": "key_up", "key": "right"}]})");
+    const fs::path file = dir.path() / "walk.input.json";
+    const ChildResult r =
+        player({"run", kPlatformer.string(), "--input", file.string(), "--ticks", "10"});
+    EXPECT_EQ(r.exit_code, 3) << describe(r);
+    EXPECT_TRUE(contains(r.err, "error: " + file.string() +
+                                    ": events[1].key: unknown key name \"right\" (did you mean "
+                                    "\"Right\"?)"))
+        << r.err;
+    EXPECT_EQ(r.out, "");
+}
+
+TEST(PlayerRun, AMissingInputScriptIsALoadErrorNamingIt) {
+    TempDir dir;
+    const fs::path file = dir.path() / "none.input.json";
+    const ChildResult r =
+        player({"run", kPlatformer.string(), "--input", file.string(), "--ticks", "10"});
+    EXPECT_EQ(r.exit_code, 3) << describe(r);
+    EXPECT_TRUE(contains(r.err, file.string())) << r.err;
 }
 
 TEST(PlayerRun, DumpedStateLoadsAgainWithTheSameHash) {
@@ -314,6 +388,41 @@ TEST(PlayerCheck, TheSampleProjectPasses) {
     const ChildResult r = player({"check", kBounce.string()});
     EXPECT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_TRUE(contains(r.out, "check: 0 errors, 0 warnings (1 project, ")) << r.out;
+}
+
+TEST(PlayerCheck, ThePlatformerPassesWithItsInputScript) {
+    const ChildResult r = player({"check", kPlatformer.string()});
+    EXPECT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_TRUE(contains(r.out, "check: 0 errors, 0 warnings (1 project, 10 prefabs, 1 scene, 1 "
+                                "input script)\n"))
+        << r.out;
+}
+
+TEST(PlayerCheck, BrokenInputScriptsFailNamingTheFileAndJsonPath) {
+    TempDir dir;
+    write_mini_project(dir);
+    dir.write("input/bad.input.json", R"({"format": "diorama.input", "version": 1, "events": [
+        {"tick": 3, "type": "key_down", "key": "Space"},
+        {"tick": 2, "type": "key_up", "key": "Space"}]})");
+    dir.write("lone.input.json", R"({"format": "diorama.input", "version": 1, "events": 7})");
+    const fs::path bad = dir.path() / "input" / "bad.input.json";
+    const fs::path lone = dir.path() / "lone.input.json";
+
+    const ChildResult whole = player({"check", dir.path().string()});
+    EXPECT_EQ(whole.exit_code, 1) << describe(whole);
+    EXPECT_TRUE(contains(whole.out, "error: " + bad.string() +
+                                        ": events[1].tick: tick 2 comes "
+                                        "before"))
+        << whole.out;
+    EXPECT_TRUE(contains(whole.out, "error: " + lone.string() + ": events: expected an array"))
+        << whole.out;
+    EXPECT_TRUE(contains(whole.out, "2 input scripts)")) << whole.out;
+
+    const ChildResult single = player({"check", bad.string()}); // no project needed
+    EXPECT_EQ(single.exit_code, 1) << describe(single);
+    EXPECT_TRUE(contains(single.out, "check: 1 error, 0 warnings (0 projects, 0 prefabs, 0 "
+                                     "scenes, 1 input script)"))
+        << single.out;
 }
 
 TEST(PlayerCheck, SingleFilesAreCheckedInTheirProject) {

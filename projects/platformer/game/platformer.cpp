@@ -35,7 +35,7 @@ TypeInfo describe<Player>() {
         .field<&Player::gravity>("gravity").min(0.0f).speed(5.0f).tooltip("World units per second squared")
         .field<&Player::max_fall_speed>("max_fall_speed").min(0.0f).speed(1.0f)
         .field<&Player::coyote_s>("coyote_s").range(0.0f, 1.0f).speed(0.01f).tooltip("Jump grace after leaving an edge")
-        .field<&Player::jump_buffer_s>("jump_buffer_s").range(0.0f, 1.0f).speed(0.01f).tooltip("A jump pressed this early before landing still happens")
+        .field<&Player::jump_buffer_s>("jump_buffer_s").range(0.01f, 1.0f).speed(0.01f).tooltip("A jump pressed this early before landing still happens")
         .field<&Player::invulnerable_s>("invulnerable_s").min(0.0f).speed(0.05f)
         .field<&Player::fall_limit_y>("fall_limit_y").speed(1.0f).tooltip("Below this world y the player fell out of the level")
         .field<&Player::respawn_point>("respawn_point").speed(1.0f).tooltip("World position after being hurt")

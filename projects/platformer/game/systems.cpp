@@ -32,7 +32,7 @@ constexpr float kSkin = 0.01f;
 // How far beyond the player's box solids are looked up in the spatial index, which is brought up
 // to date only at the end of a tick (platforms may have moved since).
 constexpr float kQueryMargin = 64.0f;
-// The alpha of the player's shape while invulnerable, every other 6 ticks.
+// The alpha of the player's sprite or shape while invulnerable, every other 6 ticks.
 constexpr float kBlinkAlpha = 0.35f;
 
 // ---- helpers ----
@@ -72,6 +72,14 @@ bool is_solid(const World& world, Handle h) {
     return c != nullptr && !c->trigger && !world.has<Player>(h) && !world.destroying(h);
 }
 
+// Sets the alpha of the object's Sprite tint and Shape colour and scales their rgb by `shade`.
+void set_look(World& world, Handle h, float alpha, float shade) {
+    if (diorama::Sprite* sprite = world.get<diorama::Sprite>(h))
+        sprite->tint = glm::vec4(glm::vec3(sprite->tint) * shade, alpha);
+    if (diorama::Shape* shape = world.get<diorama::Shape>(h))
+        shape->color = glm::vec4(glm::vec3(shape->color) * shade, alpha);
+}
+
 // ---- player ----
 
 // The player's box relative to its position: offset of the centre and half size.
@@ -95,14 +103,23 @@ std::vector<std::pair<Handle, Rect>> solids_near(const World& world, const Rect&
     return out;
 }
 
+// How deep two boxes overlap along each axis (negative where they do not).
+glm::vec2 overlap(const Rect& a, const Rect& b) {
+    return glm::min(a.max, b.max) - glm::max(a.min, b.min);
+}
+
 // Moves along x by dx and pushes out of solids sideways (away from the motion, or along the
-// shallower side when not moving, e.g. when a platform pushes).
+// shallower side when not moving, e.g. when a platform pushes). A solid overlapped less deeply
+// along y than along x is left to move_y: a floor rising under the feet, or a step a few units
+// high, which the player then stands on.
 void move_x(const std::vector<std::pair<Handle, Rect>>& solids, const Body& body, glm::vec2& p,
             float dx, Player& player) {
     p.x += dx;
     for (const auto& [h, solid] : solids) {
         const Rect box = body.at(p);
         if (!penetrates(box, solid)) continue;
+        const glm::vec2 depth = overlap(box, solid);
+        if (depth.y <= depth.x) continue;
         const float push_left = solid.min.x - box.max.x;  // < 0
         const float push_right = solid.max.x - box.min.x; // > 0
         if (dx > 0.0f || (dx == 0.0f && -push_left < push_right))
@@ -158,7 +175,6 @@ void step_player(World& world, Handle h, float dt) {
     const Body body{bounds.center() - p, bounds.size() * 0.5f};
 
     player.invulnerable_remaining_s = std::max(0.0f, player.invulnerable_remaining_s - dt);
-    player.jump_buffer_remaining_s = std::max(0.0f, player.jump_buffer_remaining_s - dt);
     ride_platform(world, player, p);
 
     player.coyote_remaining_s =
@@ -169,6 +185,7 @@ void step_player(World& world, Handle h, float dt) {
         player.coyote_remaining_s = 0.0f;
         player.grounded = false;
     }
+    player.jump_buffer_remaining_s = std::max(0.0f, player.jump_buffer_remaining_s - dt);
     player.velocity.x = run_direction(world.input()) * player.run_speed;
     player.velocity.y = std::max(player.velocity.y - player.gravity * dt, -player.max_fall_speed);
 
@@ -186,11 +203,9 @@ void step_player(World& world, Handle h, float dt) {
         fell.i = 1;
         world.send(h, std::move(fell));
     }
-    if (diorama::Shape* shape = world.get<diorama::Shape>(h)) {
-        const bool blink = player.invulnerable_remaining_s > 0.0f &&
-                           static_cast<int>(player.invulnerable_remaining_s / dt) / 6 % 2 == 0;
-        shape->color.a = blink ? kBlinkAlpha : 1.0f;
-    }
+    const bool blink = player.invulnerable_remaining_s > 0.0f &&
+                       static_cast<int>(player.invulnerable_remaining_s / dt) / 6 % 2 == 0;
+    set_look(world, h, blink ? kBlinkAlpha : 1.0f, 1.0f);
 }
 
 // Loses lives; respawns, or loses the game when none are left.
@@ -349,8 +364,7 @@ void button_system(World& world, float) {
         diorama::Transform2D& t = *world.get<diorama::Transform2D>(h);
         t.scale.y *= 0.5f;
         t.position.y -= height * 0.25f;
-        if (diorama::Shape* shape = world.get<diorama::Shape>(h))
-            shape->color = glm::vec4(glm::vec3(shape->color) * 0.5f, shape->color.a);
+        set_look(world, h, 1.0f, 0.5f);
     }
 }
 

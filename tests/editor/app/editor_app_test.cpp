@@ -31,6 +31,8 @@ const fs::path kBounce = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "bounce";
 const std::string kBrick00 = "9fe03f1750b80c51"; // "Brick 0,0" at (58, 540)
 const std::string kBall = "457572ac130b82a5";
 const std::string kPaddle = "d6ef0dbd468d12b8";
+const fs::path kPlatformer = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "platformer";
+const std::string kPlatformerPlayer = "8c175f3adafb54a2"; // "Player" at (64, 80)
 
 // Every "hash: <hex>" line a run printed, in order.
 std::vector<std::string> hashes(const std::string& out) {
@@ -350,6 +352,38 @@ TEST_F(EditorApp, ABadScriptIsAUsageError) {
     const ChildResult r = editor("wait 1\nteleport 1 2\n");
     EXPECT_EQ(r.exit_code, 2) << describe(r);
     EXPECT_NE(r.err.find("script.txt:2"), std::string::npos) << r.err;
+}
+
+// ---- playing: the game gets the keyboard ----
+
+TEST(EditorPlay, KeysHeldInPlayModeDriveThePlatformerPlayer) {
+    TempDir dir;
+    const fs::path project = dir.path() / "platformer";
+    fs::copy(kPlatformer, project, fs::copy_options::recursive);
+    fs::remove_all(project / "game");
+    dir.write("script.txt", "select_guid " + kPlatformerPlayer +
+                                "\n"
+                                "click \"Toolbar/Play\"\n"
+                                "click \"Viewport\"\n" // the game gets the keys once clicked
+                                "key_down right\n"
+                                "wait 10\n"
+                                "expect_field Player.velocity 220 0\n"
+                                "key_up right\n"
+                                "wait 3\n"
+                                "expect_field Player.velocity 0 0\n"
+                                "expect_field Player.grounded true\n"
+                                "key space\n"
+                                "wait 3\n"
+                                "expect_field Player.grounded false\n"
+                                "click \"Toolbar/Stop\"\n"
+                                "expect_field Transform2D.position 64 80\n");
+    const ChildResult r = run_child(
+        kEditor,
+        {project.string(), "--script", (dir.path() / "script.txt").string(), "--size", "1600x900"},
+        {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
+         "XDG_CONFIG_HOME=" + (dir.path() / "config").string()},
+        std::chrono::seconds(240));
+    EXPECT_EQ(r.exit_code, 0) << describe(r);
 }
 
 TEST_F(EditorApp, FramesRunsExitAfterTheFrameCount) {

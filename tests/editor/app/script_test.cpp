@@ -55,6 +55,8 @@ TEST(ScriptParse, ChecksArgumentsOfEachCommand) {
         "select_guid 12",                   // not 16 hex digits
         "expect_dirty maybe",               // not a bool
         "key hyper+z",                      // not a modifier
+        "key_down hyper+z",                 // not a modifier
+        "key_up",                           // no key
         "drag_handle sideways 1 2",         // not a handle part
         "print_hash now",                   // takes nothing
         "place_prefab brick 1 nan",         // not finite
@@ -70,6 +72,8 @@ TEST(ScriptParse, ChecksArgumentsOfEachCommand) {
         "select_guid 6F1C0A9E3B2D4C11",
         "key ctrl+shift+z",
         "key delete",
+        "key_down right",
+        "key_up ctrl+shift+z",
         "set_field Shape.color 1 0 0",
         "drag_handle scale_x 10 0",
         "expect_dirty false",

@@ -42,7 +42,7 @@ if [ "${BENCH_REPETITIONS:-1}" -gt 1 ]; then
   bench_args+=(--benchmark_repetitions="$BENCH_REPETITIONS" --benchmark_report_aggregates_only=true)
 fi
 echo "bench: running diorama_bench (output: $out/bench.json)" >&2
-"$bin/diorama_bench" "${bench_args[@]}" >"$out/bench.txt"
+"$bin/diorama_bench" "${bench_args[@]}" >"$out/bench.txt" 2>&1
 
 figures="$out/figures.txt"
 : >"$figures"
@@ -60,9 +60,13 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
 
   # ---- player ----
   echo "bench: diorama-player check and run" >&2
+  # Wall time, and the CPU time of the process (what counts on a machine shared with others).
   start=$(now_ms)
-  "$bin/diorama-player" check "$project/scenes/content_100000.scene.json" >"$out/player_check.txt"
-  echo "Player/Check/Content/100000 time_ms $(($(now_ms) - start))" >>"$figures"
+  cpu=$({ TIMEFORMAT='%U %S'; time "$bin/diorama-player" check \
+    "$project/scenes/content_100000.scene.json" >"$out/player_check.txt"; } 2>&1)
+  wall=$(($(now_ms) - start))
+  echo "Player/Check/Content/100000 wall_ms $wall" >>"$figures"
+  echo "$cpu" | awk '{ print "Player/Check/Content/100000 time_ms", ($1 + $2) * 1000 }' >>"$figures"
 
   run_player() { # N TICKS
     "$bin/diorama-player" run "$project" --scene "bounce_$1" --ticks "$2" >"$out/player_run_$1.txt"
@@ -106,7 +110,8 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
         $1 == "frame_cpu_ms_median" { print row, "time_ms", $2 }
         $1 == "frames" { print row, "frames", $2 }' "$out/editor_${run%%:*}.txt" >>"$figures"
     done
-    awk '$1 == "open_s" { print "Editor/Open/Content/100000 time_ms", $2 * 1000 }' \
+    awk '$1 == "open_s" { print "Editor/Open/Content/100000 wall_ms", $2 * 1000 }
+         $1 == "open_cpu_s" { print "Editor/Open/Content/100000 time_ms", $2 * 1000 }' \
       "$out/editor_idle.txt" >>"$figures"
   fi
 fi

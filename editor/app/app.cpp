@@ -221,9 +221,11 @@ ExitCode App::run() {
     if (!init_window()) return ExitCode::NoWindow;
     if (!m_options.project.empty()) {
         const auto start = std::chrono::steady_clock::now();
+        const double cpu_start = thread_cpu_ms();
         load_project(m_options.project, m_options.scene);
         m_timing.set_open_seconds(
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+            (thread_cpu_ms() - cpu_start) / 1000.0);
     }
 
     auto last = std::chrono::steady_clock::now();

@@ -34,6 +34,7 @@ std::string FrameTiming::report() const {
         out += text;
     };
     line("open_s", m_open_s);
+    line("open_cpu_s", m_open_cpu_s);
     out += "frames " + std::to_string(frames()) + "\n";
     line("frame_cpu_ms_median", percentile(m_cpu_ms, 0.5));
     line("frame_cpu_ms_p95", percentile(m_cpu_ms, 0.95));

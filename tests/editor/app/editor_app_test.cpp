@@ -385,6 +385,7 @@ TEST_F(EditorApp, TimingReportsTheOpenTimeAndEveryFrame) {
     const auto report = timing_report(timing);
     EXPECT_EQ(report.at("frames"), 5.0);
     EXPECT_GT(report.at("open_s"), 0.0);
+    EXPECT_GT(report.at("open_cpu_s"), 0.0);
     EXPECT_GT(report.at("frame_wall_ms_max"), 0.0);
     EXPECT_LE(report.at("frame_cpu_ms_median"), report.at("frame_cpu_ms_p95"));
     EXPECT_LE(report.at("frame_cpu_ms_p95"), report.at("frame_cpu_ms_max"));

@@ -90,7 +90,7 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
     # Idle, the scene framed whole: every object in view, nothing happening.
     editor idle --frames 120
     # The content grid is 320 columns of objects 40 units apart (scene_gen.h). Zoomed in at its
-    # centre (about 1,500 objects in view), first idle, then box-selecting 50 x 20 grid points
+    # centre (about 2,500 objects in view), first idle, then box-selecting 50 x 20 grid points
     # (1,000 objects) and dragging them with the Move tool's x arrow; only the frames after
     # reset_timing count.
     zoom_in=$'wait 3\nmouse_move_world 6380 6220\nwheel 16\nwait 2\n'

@@ -28,6 +28,15 @@ TEST(BenchReport, ReferencesArePlainArraysBruteForceAndBaselines) {
     EXPECT_FALSE(is_reference("Diorama"));
 }
 
+TEST(BenchReport, TimesAreCpuTimesWithTheWallTimeKept) {
+    Json b = benchmark("A/B/X/10", 3e6);
+    b["cpu_time"] = 1e6;
+    auto rows = rows_from_benchmark_json(Json{{"benchmarks", Json::array({b})}});
+    ASSERT_TRUE(rows.ok());
+    EXPECT_DOUBLE_EQ(rows->front().metrics.at("time_ms"), 1.0);
+    EXPECT_DOUBLE_EQ(rows->front().metrics.at("wall_ms"), 3.0);
+}
+
 TEST(BenchReport, MediansStandForRepeatedBenchmarks) {
     Json doc = {{"benchmarks", Json::array()}};
     doc["benchmarks"].push_back(benchmark("A/B/X/10", 100.0));

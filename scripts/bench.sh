@@ -62,14 +62,18 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
   echo "bench: diorama-player check and run" >&2
   # Wall time, and the CPU time of the process (what counts on a machine shared with others).
   start=$(now_ms)
-  cpu=$({ TIMEFORMAT='%U %S'; time "$bin/diorama-player" check \
-    "$project/scenes/content_100000.scene.json" >"$out/player_check.txt"; } 2>&1)
+  { TIMEFORMAT='%U %S'; time "$bin/diorama-player" check \
+    "$project/scenes/content_100000.scene.json" >"$out/player_check.txt" 2>&1; } \
+    2>"$out/player_check.time" ||
+    echo "bench: diorama-player check failed; see $out/player_check.txt" >&2
   wall=$(($(now_ms) - start))
   echo "Player/Check/Content/100000 wall_ms $wall" >>"$figures"
-  echo "$cpu" | awk '{ print "Player/Check/Content/100000 time_ms", ($1 + $2) * 1000 }' >>"$figures"
+  awk '{ print "Player/Check/Content/100000 time_ms", ($1 + $2) * 1000 }' \
+    "$out/player_check.time" >>"$figures"
 
   run_player() { # N TICKS
-    "$bin/diorama-player" run "$project" --scene "bounce_$1" --ticks "$2" >"$out/player_run_$1.txt"
+    "$bin/diorama-player" run "$project" --scene "bounce_$1" --ticks "$2" >"$out/player_run_$1.txt" ||
+      echo "bench: diorama-player run of bounce_$1 failed; see $out/player_run_$1.txt" >&2
     local rate
     rate=$(sed -n 's/^ticks: .* \([0-9][0-9]*\) ticks\/s$/\1/p' "$out/player_run_$1.txt")
     echo "Player/Run/Bounce/$1 ticks_per_second ${rate:-0}" >>"$figures"
@@ -85,7 +89,8 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
       shift
       SDL_VIDEODRIVER=offscreen DIORAMA_UI_SCALE=1 XDG_CONFIG_HOME="$out/editor-config" \
         "$bin/diorama-editor" "$project" --scene content_100000 --size 1600x900 \
-        --timing "$out/editor_$name.txt" "$@" >"$out/editor_$name.log" 2>&1
+        --timing "$out/editor_$name.txt" "$@" >"$out/editor_$name.log" 2>&1 ||
+        echo "bench: the editor run '$name' failed; see $out/editor_$name.log" >&2
     }
     # Idle, the scene framed whole: every object in view, nothing happening.
     editor idle --frames 120
@@ -108,11 +113,12 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
       awk -v row="Editor/${run#*:}/Content/100000" '
         $1 ~ /^frame_cpu_ms_(p95|max)$|^frame_wall_ms_median$/ { print row, $1, $2 }
         $1 == "frame_cpu_ms_median" { print row, "time_ms", $2 }
-        $1 == "frames" { print row, "frames", $2 }' "$out/editor_${run%%:*}.txt" >>"$figures"
+        $1 == "frames" { print row, "frames", $2 }' "$out/editor_${run%%:*}.txt" >>"$figures" ||
+        true # a failed run has no timing: its budgets show as not measured
     done
     awk '$1 == "open_s" { print "Editor/Open/Content/100000 wall_ms", $2 * 1000 }
          $1 == "open_cpu_s" { print "Editor/Open/Content/100000 time_ms", $2 * 1000 }' \
-      "$out/editor_idle.txt" >>"$figures"
+      "$out/editor_idle.txt" >>"$figures" || true
   fi
 fi
 

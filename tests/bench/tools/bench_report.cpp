@@ -176,8 +176,15 @@ Result<std::vector<ReportRow>> rows_from_benchmark_json(const Json& document) {
         }
         if (const double* bytes = find_metric(row, "bytes_per_second"))
             row.metrics["MB_per_s"] = *bytes / 1e6;
-        if (const double* items = find_metric(row, "items_per_second"); items && *items > 0.0)
+        if (const double* items = find_metric(row, "items_per_second"); items && *items > 0.0) {
             row.metrics["ns_per_item"] = 1e9 / *items;
+        } else { // a benchmark may report its own per-object time ("ns_per_object", ...)
+            for (const auto& [metric, value] : row.metrics)
+                if (metric.starts_with("ns_per_") && metric != "ns_per_item") {
+                    row.metrics["ns_per_item"] = value;
+                    break;
+                }
+        }
         rows.push_back(std::move(row));
     }
     return rows;

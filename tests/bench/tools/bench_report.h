@@ -20,8 +20,8 @@
 namespace diorama::bench {
 
 // One measured thing and its figures by metric name: time_ms (CPU time per iteration; wall_ms
-// is the wall time), ns_per_item, MB_per_s, items_per_second, and any counter the benchmark or
-// figure set.
+// is the wall time), ns_per_item (from items_per_second, else from a counter named ns_per_*),
+// MB_per_s, items_per_second, and any counter the benchmark or figure set.
 struct ReportRow {
     std::string name;     // the full name, e.g. "Files/Load/Diorama/100000"
     std::string group_op; // "Files/Load"

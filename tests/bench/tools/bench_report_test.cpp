@@ -37,6 +37,14 @@ TEST(BenchReport, TimesAreCpuTimesWithTheWallTimeKept) {
     EXPECT_DOUBLE_EQ(rows->front().metrics.at("wall_ms"), 3.0);
 }
 
+TEST(BenchReport, AnNsPerCounterIsTheTimePerItemWithoutAnItemRate) {
+    Json b = benchmark("Store/Iterate/Diorama/10", 100.0);
+    b["ns_per_object"] = 1.5;
+    auto rows = rows_from_benchmark_json(Json{{"benchmarks", Json::array({b})}});
+    ASSERT_TRUE(rows.ok());
+    EXPECT_DOUBLE_EQ(rows->front().metrics.at("ns_per_item"), 1.5);
+}
+
 TEST(BenchReport, MediansStandForRepeatedBenchmarks) {
     Json doc = {{"benchmarks", Json::array()}};
     doc["benchmarks"].push_back(benchmark("A/B/X/10", 100.0));

@@ -219,7 +219,14 @@ ExitCode App::run() {
             std::make_unique<ScriptRunner>(std::move(*steps), m_options.script.string(), std::cout);
     }
     if (!init_window()) return ExitCode::NoWindow;
-    if (!m_options.project.empty()) load_project(m_options.project, m_options.scene);
+    if (!m_options.project.empty()) {
+        const auto start = std::chrono::steady_clock::now();
+        const double cpu_start = thread_cpu_ms();
+        load_project(m_options.project, m_options.scene);
+        m_timing.set_open_seconds(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+            (thread_cpu_ms() - cpu_start) / 1000.0);
+    }
 
     auto last = std::chrono::steady_clock::now();
     while (!m_done) {
@@ -227,11 +234,23 @@ ExitCode App::run() {
         const float elapsed = std::chrono::duration<float>(now - last).count();
         last = now;
         m_view.frame_ms = elapsed * 1000.0f;
+        const double cpu_start = thread_cpu_ms();
         frame(headless() ? kHeadlessStep : std::clamp(elapsed, 1e-4f, 0.25f));
+        m_timing.add_frame(thread_cpu_ms() - cpu_start, std::chrono::duration<double, std::milli>(
+                                                            std::chrono::steady_clock::now() - now)
+                                                            .count());
         if (!headless() && (SDL_GetWindowFlags(m_window) & SDL_WINDOW_MINIMIZED) != 0)
             SDL_Delay(50);
     }
     if (!headless()) save_config();
+    if (!m_options.timing.empty()) {
+        if (auto written = save_file_atomic(m_options.timing, m_timing.report(),
+                                            SaveOptions{.keep_backup = false});
+            !written) {
+            std::cerr << "diorama-editor: timing: " << written.error().describe() << "\n";
+            if (m_exit == ExitCode::Ok) m_exit = ExitCode::Usage;
+        }
+    }
     return m_exit;
 }
 

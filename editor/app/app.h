@@ -6,6 +6,7 @@
 #include "app_options.h"
 #include "bottom_panels.h"
 #include "editor_config.h"
+#include "frame_timing.h"
 #include "hierarchy_panel.h"
 #include "imgui_platform.h"
 #include "inspector_panel.h"
@@ -66,6 +67,7 @@ public:
     }
     [[nodiscard]] bool screenshot_pending() const override { return !m_screenshot_request.empty(); }
     [[nodiscard]] std::uint32_t window_id() const override;
+    void reset_timing() override { m_timing.reset_frames(); }
 
 private:
     enum class PendingKind { None, Quit, NewScene, OpenScene, OpenProject };
@@ -144,6 +146,7 @@ private:
     int m_settle = -1; // frames left to draw after the script finished
     std::filesystem::path m_screenshot_request;
     std::string m_title;
+    FrameTiming m_timing; // for --timing
 };
 
 } // namespace diorama::editor

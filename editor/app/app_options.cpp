@@ -38,7 +38,7 @@ Result<AppOptions> parse_app_options(std::span<const std::string_view> args) {
         if (arg == "--help" || arg == "-h") {
             options.help = true;
         } else if (arg == "--scene" || arg == "--script" || arg == "--screenshot" ||
-                   arg == "--frames" || arg == "--size") {
+                   arg == "--frames" || arg == "--size" || arg == "--timing") {
             auto v = value();
             if (!v) return v.error();
             if (arg == "--scene") {
@@ -47,6 +47,8 @@ Result<AppOptions> parse_app_options(std::span<const std::string_view> args) {
                 options.script = std::filesystem::path(*v);
             } else if (arg == "--screenshot") {
                 options.screenshot = std::filesystem::path(*v);
+            } else if (arg == "--timing") {
+                options.timing = std::filesystem::path(*v);
             } else if (arg == "--frames") {
                 if (!parse_int(*v, options.frames) || options.frames <= 0)
                     return make_error(ErrorCode::InvalidArgument,
@@ -73,7 +75,7 @@ Result<AppOptions> parse_app_options(std::span<const std::string_view> args) {
 std::string app_usage() {
     return "usage: diorama-editor [PROJECT] [--scene NAME] [--script FILE] [--screenshot "
            "FILE.png]\n"
-           "                      [--frames N] [--size WxH]\n"
+           "                      [--frames N] [--size WxH] [--timing FILE]\n"
            "\n"
            "  PROJECT              a project folder (or its project.json); without one the\n"
            "                       start screen opens\n"
@@ -82,6 +84,8 @@ std::string app_usage() {
            "  --screenshot FILE    write a PNG of the window when exiting\n"
            "  --frames N           exit after N frames\n"
            "  --size WxH           the window size in pixels\n"
+           "  --timing FILE        write the time to open the scene and the CPU and wall time\n"
+           "                       per frame (median, p95, max) to FILE at exit\n"
            "\n"
            "Runs with --script or --frames neither read nor write the editor's settings.\n"
            "Exit codes: 0 done, 1 a script step failed, 2 bad command line, 3 no window or GL.\n";

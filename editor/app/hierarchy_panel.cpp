@@ -19,7 +19,6 @@ namespace diorama::editor {
 namespace {
 
 constexpr const char* kObjectPayload = "DIORAMA_OBJECT";
-constexpr std::size_t kClipAbove = 64; // flat runs longer than this are drawn through a clipper
 constexpr ImU32 kPrefabText = IM_COL32(160, 196, 246, 255); // prefab instances, as in other editors
 
 bool contains_nocase(std::string_view text, std::string_view needle) {
@@ -64,13 +63,26 @@ void HierarchyPanel::build_order(const World& world) {
     m_order.clear();
     const auto visit = [&](auto&& self, Handle h) -> void {
         m_order.push_back(world.guid(h));
-        for (Handle c : world.children(h))
+        for (Handle c = world.first_child(h); c; c = world.next_sibling(c))
             self(self, c);
     };
     for (LayerId layer = 0; layer < world.layers().size(); ++layer)
         world.each_object([&](Handle h) {
             if (!world.parent(h) && world.layer(h) == layer) visit(visit, h);
         });
+}
+
+void HierarchyPanel::build_rows(const World& world, const std::vector<Handle>& roots) {
+    m_rows.clear();
+    const auto visit = [&](auto&& self, Handle h, int depth) -> void {
+        const Handle first = world.first_child(h);
+        m_rows.push_back(Row{h, depth, !first});
+        if (!first || m_folded.contains(world.guid(h).value)) return;
+        for (Handle c = first; c; c = world.next_sibling(c))
+            self(self, c, depth + 1);
+    };
+    for (Handle root : roots)
+        visit(visit, root, 0);
 }
 
 void HierarchyPanel::draw(UiContext& ctx) {
@@ -94,23 +106,22 @@ void HierarchyPanel::draw(UiContext& ctx) {
     const Guid primary = session.selection().empty() ? Guid{} : session.selection().back();
     m_reveal = primary != m_last_primary && primary;
     m_last_primary = primary;
-    m_reveal_open.clear();
     if (m_reveal)
         for (Handle p = world.parent(world.find(primary)); p; p = world.parent(p))
-            m_reveal_open.insert(world.guid(p).value);
+            m_folded.erase(world.guid(p).value);
 
-    build_order(world);
     ImGui::BeginChild("##tree", ImVec2(0, 0), false);
     if (!m_filter.empty()) {
+        build_order(world);
         draw_filtered(ctx);
     } else {
-        for (LayerId layer = 0; layer < world.layers().size(); ++layer) {
-            std::vector<Handle> roots;
-            world.each_object([&](Handle h) {
-                if (!world.parent(h) && world.layer(h) == layer) roots.push_back(h);
-            });
-            draw_layer(ctx, layer, roots);
-        }
+        std::vector<std::vector<Handle>> roots(world.layers().size());
+        world.each_object([&](Handle h) {
+            if (!world.parent(h) && world.layer(h) < roots.size())
+                roots[world.layer(h)].push_back(h);
+        });
+        for (LayerId layer = 0; layer < world.layers().size(); ++layer)
+            draw_layer(ctx, layer, roots[layer]);
     }
     // Clicking empty space clears the selection; dropping there makes a root.
     ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x,
@@ -191,36 +202,38 @@ void HierarchyPanel::draw_layer(UiContext& ctx, LayerId layer, const std::vector
                   colors::kDim, count);
 
     if (open) {
-        const bool any_children = std::any_of(roots.begin(), roots.end(), [&](Handle h) {
-            return static_cast<bool>(world.first_child(h));
-        });
-        if (!any_children && roots.size() > kClipAbove && !m_reveal) {
-            ImGuiListClipper clipper;
-            clipper.Begin(static_cast<int>(roots.size()));
-            while (clipper.Step())
-                for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
-                    draw_object(ctx, roots[static_cast<std::size_t>(i)]);
-        } else {
-            for (Handle h : roots)
-                draw_object(ctx, h);
+        build_rows(world, roots);
+        ImGuiListClipper clipper;
+        clipper.Begin(static_cast<int>(m_rows.size()));
+        if (m_reveal) { // the revealed row is drawn wherever it is, so it can scroll into view
+            const auto it = std::find_if(m_rows.begin(), m_rows.end(), [&](const Row& r) {
+                return world.guid(r.handle) == m_last_primary;
+            });
+            if (it != m_rows.end()) {
+                const auto k = static_cast<int>(it - m_rows.begin());
+                clipper.ForceDisplayRangeByIndices(k, k + 1);
+            }
         }
+        while (clipper.Step())
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
+                draw_object(ctx, m_rows[static_cast<std::size_t>(i)]);
         ImGui::TreePop();
     }
     ImGui::PopID();
 }
 
-void HierarchyPanel::draw_object(UiContext& ctx, Handle h) {
-    const World& world = ctx.session.world();
-    const Guid g = world.guid(h);
-    const bool leaf = !world.first_child(h);
+void HierarchyPanel::draw_object(UiContext& ctx, const Row& row) {
+    const Guid g = ctx.session.world().guid(row.handle);
+    const float indent = static_cast<float>(row.depth) * ImGui::GetStyle().IndentSpacing;
+    if (indent > 0.0f) ImGui::Indent(indent);
     if (g == m_rename) {
-        draw_rename(ctx, h);
-        return;
+        draw_rename(ctx, row.handle);
+    } else {
+        push_guid_id(g);
+        draw_row(ctx, row.handle, row.leaf);
+        ImGui::PopID();
     }
-    push_guid_id(g);
-    if (!leaf && m_reveal_open.contains(g.value)) ImGui::SetNextItemOpen(true);
-    draw_row(ctx, h, leaf);
-    ImGui::PopID();
+    if (indent > 0.0f) ImGui::Unindent(indent);
 }
 
 void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
@@ -228,9 +241,14 @@ void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
     const World& world = session.world();
     const Guid g = world.guid(h);
     const float s = ctx.scale;
+    // Children are rows of their own (build_rows): a node never pushes the tree.
     ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth |
-                               ImGuiTreeNodeFlags_DefaultOpen;
-    if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+                               ImGuiTreeNodeFlags_NoTreePushOnOpen;
+    const bool folded = m_folded.contains(g.value);
+    if (leaf)
+        flags |= ImGuiTreeNodeFlags_Leaf;
+    else
+        ImGui::SetNextItemOpen(!folded);
     if (session.is_selected(g)) flags |= ImGuiTreeNodeFlags_Selected;
 
     const bool hidden = ctx.view.layer_hidden(world.layer(h));
@@ -273,10 +291,11 @@ void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
     }
     drop_target(ctx, g);
 
-    if (open && !leaf) {
-        for (Handle c : world.children(h))
-            draw_object(ctx, c);
-        ImGui::TreePop();
+    if (!leaf && open == folded) { // toggled by its arrow
+        if (open)
+            m_folded.erase(g.value);
+        else
+            m_folded.insert(g.value);
     }
 }
 
@@ -302,9 +321,6 @@ void HierarchyPanel::draw_rename(UiContext& ctx, Handle h) {
         m_rename = Guid{};
     }
     ImGui::Unindent(ImGui::GetTreeNodeToLabelSpacing());
-    // Children stay visible under the field.
-    for (Handle c : world.children(h))
-        draw_object(ctx, c);
     ImGui::PopID();
 }
 
@@ -367,6 +383,7 @@ void HierarchyPanel::click_row(UiContext& ctx, Guid g) {
     EditorSession& session = ctx.session;
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyShift && m_anchor) {
+        build_order(ctx.session.world());
         const auto a = std::find(m_order.begin(), m_order.end(), m_anchor);
         const auto b = std::find(m_order.begin(), m_order.end(), g);
         if (a != m_order.end() && b != m_order.end()) {

@@ -2,7 +2,8 @@
 // The Hierarchy panel: the scene's objects as a tree under their layers, with layer show/hide and
 // lock toggles, click / ctrl / shift selection shared with the viewport, drag and drop to
 // reparent (onto a layer: make a root on that layer), double-click to rename, and a filter that
-// shows a flat, clipped list.
+// shows a flat list. Each layer's tree is flattened into the rows it shows (folded subtrees left
+// out) and drawn through a clipper, so a frame costs the rows on screen, not the scene's size.
 
 #include "ui_context.h"
 
@@ -18,8 +19,16 @@ public:
     void draw(UiContext& ctx);
 
 private:
+    struct Row {
+        Handle handle{};
+        int depth = 0;    // 0 for a root
+        bool leaf = true; // no children
+    };
+
     void draw_layer(UiContext& ctx, LayerId layer, const std::vector<Handle>& roots);
-    void draw_object(UiContext& ctx, Handle h);
+    // The rows of roots and their unfolded descendants, in tree order, into m_rows.
+    void build_rows(const World& world, const std::vector<Handle>& roots);
+    void draw_object(UiContext& ctx, const Row& row);
     void draw_row(UiContext& ctx, Handle h, bool leaf);
     void draw_filtered(UiContext& ctx);
     void draw_rename(UiContext& ctx, Handle h);
@@ -36,8 +45,9 @@ private:
     Guid m_anchor{};       // the start of a shift-click range
     Guid m_last_primary{}; // to reveal a selection made elsewhere
     bool m_reveal = false;
-    std::unordered_set<std::uint64_t> m_reveal_open; // ancestors to open when revealing
-    std::vector<Guid> m_order;
+    std::unordered_set<std::uint64_t> m_folded; // objects whose children are hidden (by guid)
+    std::vector<Guid> m_order;                  // see build_order (filter and shift-click only)
+    std::vector<Row> m_rows;                    // the layer being drawn
 };
 
 } // namespace diorama::editor

@@ -47,6 +47,7 @@ constexpr std::array kCommands{
     CommandSpec{"open_scene", "s", 1},
     CommandSpec{"screenshot", "s", 1},
     CommandSpec{"print_hash", "", 0},
+    CommandSpec{"reset_timing", "", 0},
     CommandSpec{"expect_objects", "i", 1},
     CommandSpec{"expect_selection", "i", 1},
     CommandSpec{"expect_field", "s*", 2},

@@ -691,6 +691,8 @@ void ScriptRunner::start_step(ScriptHost& host, const ScriptStep& step) {
         queue([](ScriptHost& h) {
             return h.screenshot_pending() ? wait("writing the screenshot") : done();
         });
+    } else if (c == "reset_timing") {
+        host.reset_timing();
     } else if (c == "print_hash") {
         m_out << "hash: " << format_hash(host.script_session().hash()) << std::endl;
     } else if (c == "expect_objects") {

@@ -41,6 +41,8 @@ public:
     [[nodiscard]] virtual bool screenshot_pending() const = 0;
     // The SDL window id events are addressed to.
     [[nodiscard]] virtual std::uint32_t window_id() const = 0;
+    // Forgets the frames timed so far: --timing reports the frames drawn after this.
+    virtual void reset_timing() = 0;
 };
 
 class ScriptRunner {

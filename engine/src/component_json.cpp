@@ -136,13 +136,13 @@ struct Reader {
         case FieldType::Asset: {
             if (!j.is_string()) break;
             const auto& p = j.get_ref<const std::string&>();
-            if (!p.empty() && source.root != nullptr) {
-                if (auto ok = check_asset_path(*source.root, p); !ok) {
-                    error(ErrorCode::InvalidArgument, ok.error().message, path);
+            if (!p.empty() && source.assets != nullptr) {
+                const AssetChecks::Outcome& checked = source.assets->check(p);
+                if (checked.error) {
+                    error(ErrorCode::InvalidArgument, checked.error->message, path);
                     return std::nullopt;
                 }
-                std::error_code ec;
-                if (!fs::exists(*source.root / p, ec))
+                if (!checked.exists)
                     diagnostics.warning(make_error(ErrorCode::NotFound,
                                                    "asset \"" + p + "\" does not exist",
                                                    where(source.file, path)));
@@ -236,6 +236,18 @@ Json field_json(const FieldInfo& f, const FieldValue& v) {
 }
 
 } // namespace
+
+const AssetChecks::Outcome& AssetChecks::check(const std::string& relative) {
+    if (auto it = m_outcomes.find(relative); it != m_outcomes.end()) return it->second;
+    Outcome outcome;
+    if (auto ok = check_asset_path(m_root, relative); !ok) {
+        outcome.error = ok.error();
+    } else {
+        std::error_code ec;
+        outcome.exists = fs::exists(m_root / relative, ec);
+    }
+    return m_outcomes.emplace(relative, std::move(outcome)).first->second;
+}
 
 void read_component(const TypeInfo& type, const Json& fields, void* component,
                     const ComponentSource& source, const std::string& path,

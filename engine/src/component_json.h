@@ -9,15 +9,38 @@
 #include "diorama/reflection.h"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace diorama::detail {
 
+// The asset path checks of one load, remembered by path: a path many objects share (a prefab, a
+// sprite) is resolved on disk once instead of once per object.
+class AssetChecks {
+public:
+    struct Outcome {
+        std::optional<Error> error; // check_asset_path's refusal, if any
+        bool exists = false;        // the file exists under the root
+    };
+
+    // root: the project folder asset paths resolve in; must outlive this.
+    explicit AssetChecks(const std::filesystem::path& root) : m_root(root) {}
+
+    // check_asset_path(root, relative) and whether the file exists, from memory after the first
+    // time. The reference is valid while this lives.
+    const Outcome& check(const std::string& relative);
+
+private:
+    const std::filesystem::path& m_root;
+    std::unordered_map<std::string, Outcome> m_outcomes;
+};
+
 // Where a component's JSON came from, for messages and asset checks.
 struct ComponentSource {
-    std::string_view file;             // the file named in messages
-    const std::filesystem::path* root; // the project folder asset paths resolve in
+    std::string_view file; // the file named in messages
+    AssetChecks* assets{}; // checks asset paths; null: asset paths are not checked
 };
 
 // Reads fields (a JSON object of field name -> value) into component; every problem goes to

@@ -1,8 +1,10 @@
 #include "diorama/json_io.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace diorama {
@@ -29,9 +31,14 @@ public:
     bool end_array() override { return close(); }
 
     bool key(string_t& k) override {
-        if (m_stack.back().value->contains(k))
-            return fail("duplicate key \"" + k + "\"", json_path(container_path(), k));
-        m_stack.back().key = std::move(k);
+        // One lookup: the value's place is made now (null) and filled by the value's event.
+        Frame& f = m_stack.back();
+        auto [it, inserted] = f.value->get_ref<Json::object_t&>().emplace(std::move(k), nullptr);
+        if (!inserted)
+            return fail("duplicate key \"" + it->first + "\"",
+                        json_path(container_path(), it->first));
+        f.key = &it->first;
+        f.pending = &it->second;
         return true;
     }
 
@@ -55,16 +62,21 @@ public:
 private:
     struct Frame {
         Json* value = nullptr;
-        std::string key;       // objects: the key of the value being read
-        std::size_t count = 0; // arrays: elements so far
+        const std::string* key = nullptr; // objects: the key of the value being read (in the map)
+        Json* pending = nullptr;          // objects: where that value goes
+        std::size_t count = 0;            // arrays: elements so far
     };
+
+    static std::string_view key_of(const Frame& f) {
+        return f.key != nullptr ? std::string_view(*f.key) : std::string_view();
+    }
 
     // The path of the innermost open container.
     std::string container_path() const {
         std::string p;
         for (std::size_t i = 0; i + 1 < m_stack.size(); ++i) {
             const Frame& f = m_stack[i];
-            p = f.value->is_object() ? json_path(p, f.key) : json_path(p, f.count - 1);
+            p = f.value->is_object() ? json_path(p, key_of(f)) : json_path(p, f.count - 1);
         }
         return p;
     }
@@ -73,7 +85,7 @@ private:
     std::string pending_path() const {
         if (m_stack.empty()) return {};
         const Frame& f = m_stack.back();
-        return f.value->is_object() ? json_path(container_path(), f.key)
+        return f.value->is_object() ? json_path(container_path(), key_of(f))
                                     : json_path(container_path(), f.count);
     }
 
@@ -94,7 +106,8 @@ private:
             ++f.count;
             return &f.value->back();
         }
-        return &((*f.value)[f.key] = std::move(v));
+        *f.pending = std::move(v);
+        return f.pending;
     }
 
     bool put(Json&& v) {
@@ -107,7 +120,7 @@ private:
             return fail("nesting deeper than " + std::to_string(m_max_depth) + " levels",
                         pending_path());
         Json* c = slot(std::move(container));
-        m_stack.push_back(Frame{c, {}, 0});
+        m_stack.push_back(Frame{c, nullptr, nullptr, 0});
         return true;
     }
 
@@ -138,62 +151,92 @@ bool is_scalar(const Json& j) {
     return !j.is_object() && !j.is_array();
 }
 
-std::string scalar_text(const Json& j) {
-    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
+// Appends pretty JSON to a string through one serializer, so no value makes a temporary string.
+class PrettyWriter {
+public:
+    explicit PrettyWriter(std::string& out)
+        : m_out(out), m_serializer(nlohmann::detail::output_adapter<char, std::string>(out), ' ',
+                                   Json::error_handler_t::replace) {}
 
-void write_pretty(const Json& j, int indent, std::string& out) {
-    const std::string pad(static_cast<std::size_t>(indent + 2), ' ');
-    if (j.is_object()) {
+    void value(const Json& j, int indent) {
+        if (j.is_object()) {
+            object(j, indent);
+        } else if (j.is_array()) {
+            array(j, indent);
+        } else {
+            scalar(j);
+        }
+    }
+
+private:
+    void scalar(const Json& j) { m_serializer.dump(j, false, false, 0); }
+
+    // Keys are plain names almost always; anything to escape goes through the serializer.
+    void key(const std::string& k) {
+        const bool plain = std::all_of(k.begin(), k.end(), [](char c) {
+            const auto u = static_cast<unsigned char>(c);
+            return u >= 0x20 && u < 0x7f && c != '"' && c != '\\';
+        });
+        if (plain) {
+            m_out += '"';
+            m_out += k;
+            m_out += '"';
+        } else {
+            scalar(Json(k));
+        }
+    }
+
+    void object(const Json& j, int indent) {
         if (j.empty()) {
-            out += "{}";
+            m_out += "{}";
             return;
         }
-        out += "{\n";
+        m_out += "{\n";
         bool first = true;
         for (auto it = j.begin(); it != j.end(); ++it) {
-            if (!first) out += ",\n";
+            if (!first) m_out += ",\n";
             first = false;
-            out += pad;
-            out += scalar_text(Json(it.key()));
-            out += ": ";
-            write_pretty(it.value(), indent + 2, out);
+            m_out.append(static_cast<std::size_t>(indent + 2), ' ');
+            key(it.key());
+            m_out += ": ";
+            value(it.value(), indent + 2);
         }
-        out += '\n';
-        out.append(static_cast<std::size_t>(indent), ' ');
-        out += '}';
-        return;
+        m_out += '\n';
+        m_out.append(static_cast<std::size_t>(indent), ' ');
+        m_out += '}';
     }
-    if (j.is_array()) {
+
+    void array(const Json& j, int indent) {
         if (j.empty()) {
-            out += "[]";
+            m_out += "[]";
             return;
         }
         bool all_scalar = true;
         for (const Json& e : j)
             all_scalar = all_scalar && is_scalar(e) && !e.is_string();
-        if (all_scalar) {
-            out += '[';
+        if (all_scalar) { // numbers and bools on one line
+            m_out += '[';
             for (std::size_t i = 0; i < j.size(); ++i) {
-                if (i > 0) out += ", ";
-                out += scalar_text(j[i]);
+                if (i > 0) m_out += ", ";
+                scalar(j[i]);
             }
-            out += ']';
+            m_out += ']';
             return;
         }
-        out += "[\n";
+        m_out += "[\n";
         for (std::size_t i = 0; i < j.size(); ++i) {
-            if (i > 0) out += ",\n";
-            out += pad;
-            write_pretty(j[i], indent + 2, out);
+            if (i > 0) m_out += ",\n";
+            m_out.append(static_cast<std::size_t>(indent + 2), ' ');
+            value(j[i], indent + 2);
         }
-        out += '\n';
-        out.append(static_cast<std::size_t>(indent), ' ');
-        out += ']';
-        return;
+        m_out += '\n';
+        m_out.append(static_cast<std::size_t>(indent), ' ');
+        m_out += ']';
     }
-    out += scalar_text(j);
-}
+
+    std::string& m_out;
+    nlohmann::detail::serializer<Json> m_serializer;
+};
 
 } // namespace
 
@@ -230,7 +273,7 @@ Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits
 
 std::string to_pretty_json(const Json& value) {
     std::string out;
-    write_pretty(value, 0, out);
+    PrettyWriter(out).value(value, 0);
     out += '\n';
     return out;
 }

@@ -91,7 +91,8 @@ Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const 
     prefab.name = detail::read_string(root, "name", false, path, "", local)
                       .value_or(stem_of(path, ".prefab.json"));
     prefab.layer = detail::read_string(root, "layer", false, path, "", local).value_or("");
-    const detail::ComponentSource source{path, &project.root};
+    detail::AssetChecks assets(project.root);
+    const detail::ComponentSource source{path, &assets};
     if (auto components = root.find("components"); components != root.end()) {
         if (!components->is_object()) {
             local.error(make_error(ErrorCode::Type,

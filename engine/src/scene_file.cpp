@@ -8,8 +8,10 @@
 #include "document.h"
 
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace diorama {
 
@@ -30,8 +32,8 @@ class SceneReader {
 public:
     SceneReader(World& world, std::string_view file, const Project& project,
                 const PrefabLibrary& prefabs, Diagnostics& diagnostics)
-        : m_world(world), m_file(file), m_project(project), m_prefabs(prefabs),
-          m_diag(diagnostics), m_source{file, &project.root} {}
+        : m_world(world), m_file(file), m_prefabs(prefabs), m_diag(diagnostics),
+          m_assets(project.root), m_source{file, &m_assets} {}
 
     // Reads the whole document; problems go to the diagnostics.
     std::string read(const Json& root) {
@@ -62,7 +64,7 @@ public:
             return {};
         }
         for (std::size_t i = 0; i < objects.size(); ++i)
-            read_object(objects[i], json_path("objects", i));
+            read_object(objects[i], i);
         link_parents();
         remap_references();
         check_references();
@@ -103,7 +105,8 @@ private:
         }
     }
 
-    void read_object(const Json& o, const std::string& path) {
+    void read_object(const Json& o, std::size_t index) {
+        const std::string path = json_path("objects", index);
         if (!o.is_object()) {
             error(ErrorCode::Type, "expected an object, got " + detail::describe_json_type(o),
                   path);
@@ -119,12 +122,13 @@ private:
                       json_path(path, "guid"));
                 return;
             }
-            if (auto first = m_guid_paths.find(*guid); first != m_guid_paths.end()) {
-                error(ErrorCode::Duplicate, "guid " + *g + " is also used by " + first->second,
+            if (auto first = m_guid_entries.find(*guid); first != m_guid_entries.end()) {
+                error(ErrorCode::Duplicate,
+                      "guid " + *g + " is also used by " + json_path("objects", first->second),
                       json_path(path, "guid"));
                 return;
             }
-            m_guid_paths.emplace(*guid, path);
+            m_guid_entries.emplace(*guid, index);
             def.guid = renamed(*guid);
         } else {
             return;
@@ -152,8 +156,9 @@ private:
         const Prefab* prefab = nullptr;
         if (auto p = detail::read_string(o, "prefab", false, m_file, path, m_diag)) {
             prefab = m_prefabs.find(*p);
-            if (auto ok = check_asset_path(m_project.root, *p); !ok)
-                error(ErrorCode::InvalidArgument, ok.error().message, json_path(path, "prefab"));
+            if (const auto& checked = m_assets.check(*p); checked.error)
+                error(ErrorCode::InvalidArgument, checked.error->message,
+                      json_path(path, "prefab"));
             else if (prefab == nullptr || prefab->path != *p)
                 error(ErrorCode::NotFound, "prefab \"" + *p + "\" not found (or it has errors)",
                       json_path(path, "prefab"));
@@ -188,6 +193,7 @@ private:
         for (const TypeInfo* type : m_world.registry().types()) {
             const void* base = prefab != nullptr ? prefab->find(type->id) : nullptr;
             auto it = components.find(type->name);
+            if (it == components.end() && base == nullptr) continue;
             const std::string type_path = json_path(path, type->name);
             if (it != components.end() && it->is_null()) {
                 if (base == nullptr || type->id == component_id<Transform2D>())
@@ -195,12 +201,10 @@ private:
                           type_path);
                 continue; // removed from this instance
             }
-            if (it == components.end() && base == nullptr) continue;
-            auto value = type->make_instance();
-            if (base != nullptr) type->copy(value.get(), base);
+            void* value = scratch(*type, base);
             if (it != components.end())
-                detail::read_component(*type, *it, value.get(), m_source, type_path, m_diag);
-            m_world.add_copy(h, type->id, value.get());
+                detail::read_component(*type, *it, value, m_source, type_path, m_diag);
+            m_world.add_copy(h, type->id, value);
         }
         for (auto it = components.begin(); it != components.end(); ++it) {
             if (m_world.registry().find(it.key()) != nullptr) continue;
@@ -209,6 +213,21 @@ private:
                                       "unknown component type \"" + it.key() + "\" is kept as is",
                                       detail::where(m_file, json_path(path, it.key()))));
         }
+    }
+
+    // The scratch value of a type, set to base (or to the type's defaults when base is null).
+    void* scratch(const TypeInfo& type, const void* base) {
+        if (type.id >= m_scratch.size()) {
+            m_scratch.resize(type.id + 1);
+            m_defaults.resize(type.id + 1);
+        }
+        if (!m_scratch[type.id]) {
+            m_scratch[type.id] = type.make_instance();
+            m_defaults[type.id] = type.make_instance();
+        }
+        void* value = m_scratch[type.id].get();
+        type.copy(value, base != nullptr ? base : m_defaults[type.id].get());
+        return value;
     }
 
     void link_parents() {
@@ -274,11 +293,15 @@ private:
 
     World& m_world;
     std::string_view m_file;
-    const Project& m_project;
     const PrefabLibrary& m_prefabs;
     Diagnostics& m_diag;
+    detail::AssetChecks m_assets;
     detail::ComponentSource m_source;
-    std::unordered_map<Guid, std::string> m_guid_paths;
+    std::unordered_map<Guid, std::size_t> m_guid_entries; // guid -> index of its entry
+    // Per type id: a default value and a scratch value components are read into before they are
+    // added (copied) to an object, so reading allocates no temporary per component.
+    std::vector<std::shared_ptr<void>> m_defaults;
+    std::vector<std::shared_ptr<void>> m_scratch;
     std::vector<Entry> m_entries;
     const std::unordered_map<Guid, Guid>* m_renamed = nullptr;
 };

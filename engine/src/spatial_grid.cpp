@@ -164,10 +164,19 @@ void SpatialGrid::collect(const Rect& area, Accept&& accept,
         return;
     }
     const std::size_t first = out.size();
-    const std::uint16_t stamp = next_query_stamp();
     for (const std::uint32_t id : m_oversized) {
         if (accept(m_entries[id].box)) out.push_back(id);
     }
+    if (range.x0 == range.x1 && range.y0 == range.y1) {
+        // One cell (most small queries): each id is in it once and oversized ids never are, so
+        // no stamps are needed to report every id once.
+        if (const std::uint32_t cell = find_cell(cell_key(range.x0, range.y0)); cell != kNoCell)
+            for (const std::uint32_t id : m_cells[cell].ids)
+                if (accept(m_entries[id].box)) out.push_back(id);
+        std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+        return;
+    }
+    const std::uint16_t stamp = next_query_stamp();
     for (std::int32_t y = range.y0; y <= range.y1; ++y) {
         for (std::int32_t x = range.x0; x <= range.x1; ++x) {
             const std::uint32_t cell = find_cell(cell_key(x, y));

@@ -17,7 +17,7 @@ diorama::Result<AppOptions> parse(std::vector<std::string_view> args) {
 
 TEST(AppOptions, ReadsEveryOption) {
     auto o = parse({"projects/bounce", "--scene", "level1", "--script", "s.txt", "--screenshot",
-                    "out.png", "--frames", "12", "--size", "1280x720"});
+                    "out.png", "--frames", "12", "--size", "1280x720", "--timing", "t.txt"});
     ASSERT_TRUE(o) << o.error().describe();
     EXPECT_EQ(o->project, "projects/bounce");
     EXPECT_EQ(o->scene, "level1");
@@ -25,6 +25,7 @@ TEST(AppOptions, ReadsEveryOption) {
     EXPECT_EQ(o->screenshot, "out.png");
     EXPECT_EQ(o->frames, 12);
     EXPECT_EQ(o->size, glm::ivec2(1280, 720));
+    EXPECT_EQ(o->timing, "t.txt");
     EXPECT_TRUE(o->headless());
 }
 
@@ -37,6 +38,7 @@ TEST(AppOptions, NoArgumentsIsTheInteractiveStartScreen) {
 
 TEST(AppOptions, RefusesWhatItCannotUse) {
     EXPECT_FALSE(parse({"--frames"}));
+    EXPECT_FALSE(parse({"--timing"}));
     EXPECT_FALSE(parse({"--frames", "0"}));
     EXPECT_FALSE(parse({"--frames", "ten"}));
     EXPECT_FALSE(parse({"--size", "1280"}));

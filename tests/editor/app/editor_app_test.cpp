@@ -12,8 +12,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -393,6 +395,48 @@ TEST_F(EditorApp, FramesRunsExitAfterTheFrameCount) {
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_TRUE(fs::exists(screenshot()));
     EXPECT_FALSE(fs::exists(config_home()));
+}
+
+// The "key value" lines of a --timing report.
+std::map<std::string, double> timing_report(const fs::path& file) {
+    std::map<std::string, double> values;
+    auto text = diorama::read_file(file, 1u << 20);
+    if (!text) return values;
+    std::istringstream lines(*text);
+    std::string key;
+    double value = 0.0;
+    while (lines >> key >> value)
+        values[key] = value;
+    return values;
+}
+
+TEST_F(EditorApp, TimingReportsTheOpenTimeAndEveryFrame) {
+    const fs::path timing = m_dir.path() / "timing.txt";
+    const ChildResult r =
+        run_child(kEditor, {project().string(), "--frames", "5", "--timing", timing.string()},
+                  {"SDL_VIDEODRIVER=offscreen", "XDG_CONFIG_HOME=" + config_home().string()});
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    const auto report = timing_report(timing);
+    EXPECT_EQ(report.at("frames"), 5.0);
+    EXPECT_GT(report.at("open_s"), 0.0);
+    EXPECT_GT(report.at("open_cpu_s"), 0.0);
+    EXPECT_GT(report.at("frame_wall_ms_max"), 0.0);
+    EXPECT_LE(report.at("frame_cpu_ms_median"), report.at("frame_cpu_ms_p95"));
+    EXPECT_LE(report.at("frame_cpu_ms_p95"), report.at("frame_cpu_ms_max"));
+}
+
+TEST_F(EditorApp, ResetTimingLeavesOnlyTheFramesAfterIt) {
+    const fs::path timing = m_dir.path() / "timing.txt";
+    m_dir.write("script.txt", "wait 20\nreset_timing\nwait 3\n");
+    const ChildResult r =
+        run_child(kEditor,
+                  {project().string(), "--script", (m_dir.path() / "script.txt").string(),
+                   "--timing", timing.string()},
+                  {"SDL_VIDEODRIVER=offscreen", "XDG_CONFIG_HOME=" + config_home().string()});
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    const auto report = timing_report(timing);
+    EXPECT_GE(report.at("frames"), 3.0);
+    EXPECT_LT(report.at("frames"), 20.0);
 }
 
 } // namespace

@@ -1,0 +1,54 @@
+#include "frame_timing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+namespace diorama::editor {
+
+double percentile(std::vector<double> samples, double fraction) {
+    if (samples.empty()) return 0.0;
+    std::sort(samples.begin(), samples.end());
+    const double rank =
+        std::ceil(std::clamp(fraction, 0.0, 1.0) * static_cast<double>(samples.size()));
+    const auto index = static_cast<std::size_t>(std::max(rank, 1.0)) - 1;
+    return samples[index];
+}
+
+void FrameTiming::add_frame(double cpu_ms, double wall_ms) {
+    m_cpu_ms.push_back(cpu_ms);
+    m_wall_ms.push_back(wall_ms);
+}
+
+void FrameTiming::reset_frames() {
+    m_cpu_ms.clear();
+    m_wall_ms.clear();
+}
+
+std::string FrameTiming::report() const {
+    std::string out;
+    const auto line = [&out](const char* key, double value) {
+        char text[96];
+        std::snprintf(text, sizeof text, "%s %.3f\n", key, value);
+        out += text;
+    };
+    line("open_s", m_open_s);
+    line("open_cpu_s", m_open_cpu_s);
+    out += "frames " + std::to_string(frames()) + "\n";
+    line("frame_cpu_ms_median", percentile(m_cpu_ms, 0.5));
+    line("frame_cpu_ms_p95", percentile(m_cpu_ms, 0.95));
+    line("frame_cpu_ms_max", percentile(m_cpu_ms, 1.0));
+    line("frame_wall_ms_median", percentile(m_wall_ms, 0.5));
+    line("frame_wall_ms_p95", percentile(m_wall_ms, 0.95));
+    line("frame_wall_ms_max", percentile(m_wall_ms, 1.0));
+    return out;
+}
+
+double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+} // namespace diorama::editor

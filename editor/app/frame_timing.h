@@ -1,0 +1,48 @@
+#pragma once
+// FrameTiming: what `--timing FILE` reports for a headless run: the time to open the project and
+// scene, and per-frame times (CPU time of the editor's thread and wall time), as "key value"
+// lines a shell script can read:
+//
+//   open_s 0.412       (wall time)
+//   open_cpu_s 0.398   (CPU time of the editor's thread)
+//   frames 240
+//   frame_cpu_ms_median 6.1
+//   frame_cpu_ms_p95 7.9
+//   frame_cpu_ms_max 31.2
+//   frame_wall_ms_median 6.4   (and _p95, _max)
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace diorama::editor {
+
+// The nearest-rank percentile (fraction in [0, 1]) of samples; 0 when there are none.
+[[nodiscard]] double percentile(std::vector<double> samples, double fraction);
+
+class FrameTiming {
+public:
+    // Wall and thread CPU seconds from the start of loading the project until its scene was open.
+    void set_open_seconds(double wall_s, double cpu_s) {
+        m_open_s = wall_s;
+        m_open_cpu_s = cpu_s;
+    }
+    // One drawn frame: CPU time of the editor's thread and wall time, in milliseconds.
+    void add_frame(double cpu_ms, double wall_ms);
+    // Forgets the frames so far (the script step `reset_timing`), keeping the open time.
+    void reset_frames();
+    [[nodiscard]] std::size_t frames() const { return m_cpu_ms.size(); }
+    // The report (see above).
+    [[nodiscard]] std::string report() const;
+
+private:
+    double m_open_s = 0.0;
+    double m_open_cpu_s = 0.0;
+    std::vector<double> m_cpu_ms;
+    std::vector<double> m_wall_ms;
+};
+
+// CPU time consumed by the calling thread so far, in milliseconds.
+[[nodiscard]] double thread_cpu_ms();
+
+} // namespace diorama::editor

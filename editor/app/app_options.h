@@ -1,7 +1,7 @@
 #pragma once
 // The editor's command line:
 //   diorama-editor [PROJECT] [--scene NAME] [--script FILE] [--screenshot FILE.png] [--frames N]
-//                  [--size WxH]
+//                  [--size WxH] [--autosave-seconds N]
 
 #include "diorama/result.h"
 
@@ -21,6 +21,7 @@ struct AppOptions {
     std::filesystem::path screenshot; // PNG of the whole window written at exit; empty: none
     int frames = 0;                   // exit after this many frames; 0: no limit
     glm::ivec2 size{0, 0};            // window size in pixels; 0: chosen from the display
+    int autosave_seconds = -1;        // seconds between autosaves (0: off); -1: the settings'
     bool help = false;                // --help: print the usage and exit
 
     // Scripted or frame-limited runs: no config is read or written, time advances per frame.

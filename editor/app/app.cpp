@@ -18,8 +18,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
+#include <sys/stat.h>
 #include <system_error>
 
 namespace diorama::editor {
@@ -29,6 +32,35 @@ namespace {
 constexpr float kHeadlessStep = 1.0f / 60.0f; // scripted runs advance time by this per frame
 constexpr std::uint64_t kHeadlessFrameCap = 100000;
 constexpr int kSettleFrames = 2; // frames drawn after a script ends, so its last step shows
+
+// SIGTERM or SIGINT received (0: none); the loop shuts down at the end of the frame.
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+void on_stop_signal(int signal_number) {
+    g_stop_signal = signal_number;
+}
+
+// SIGTERM and SIGINT shut the editor down cleanly (see App::shutdown_on_signal); a second one
+// ends it at once (the handler resets itself). SDL is told to leave these signals alone.
+void install_stop_signals() {
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGINT, &action, nullptr);
+}
+
+// "2026-11-22 08:50" for a file's modification time, local time; empty when unknown.
+std::string modified_time(const std::filesystem::path& file) {
+    struct stat st {};
+    if (::stat(file.c_str(), &st) != 0) return {};
+    std::tm local{};
+    if (localtime_r(&st.st_mtime, &local) == nullptr) return {};
+    char text[32];
+    return std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &local) > 0 ? text : "";
+}
 
 // The engine key for an SDL key, for the game while playing.
 Key engine_key(SDL_Scancode sc) {
@@ -105,7 +137,11 @@ App::App(AppOptions options, std::filesystem::path exe_dir)
         else
             log_warning("editor settings: " + config.error().describe() + " (using the defaults)");
         m_session.grid().visible = m_config.show_grid;
+        m_session.set_autosave_interval(m_config.autosave_seconds);
+        m_session.set_backup_count(m_config.scene_backups);
     }
+    if (m_options.autosave_seconds >= 0)
+        m_session.set_autosave_interval(m_options.autosave_seconds);
     std::error_code ec;
     m_start_path = std::filesystem::current_path(ec).string();
 }
@@ -117,6 +153,7 @@ App::~App() {
 // ---- window ----
 
 bool App::init_window() {
+    install_stop_signals();
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         std::cerr << "diorama-editor: cannot start SDL: " << SDL_GetError() << "\n";
         return false;
@@ -235,13 +272,19 @@ ExitCode App::run() {
         last = now;
         m_view.frame_ms = elapsed * 1000.0f;
         const double cpu_start = thread_cpu_ms();
+        m_clock_s += headless() ? kHeadlessStep : elapsed;
         frame(headless() ? kHeadlessStep : std::clamp(elapsed, 1e-4f, 0.25f));
         m_timing.add_frame(thread_cpu_ms() - cpu_start, std::chrono::duration<double, std::milli>(
                                                             std::chrono::steady_clock::now() - now)
                                                             .count());
         if (!headless() && (SDL_GetWindowFlags(m_window) & SDL_WINDOW_MINIMIZED) != 0)
             SDL_Delay(50);
+        if (g_stop_signal != 0) {
+            shutdown_on_signal();
+            break;
+        }
     }
+    if (!m_stopped_by_signal) m_session.drop_recovery(); // a clean quit: nothing to recover
     if (!headless()) save_config();
     if (!m_options.timing.empty()) {
         if (auto written = save_file_atomic(m_options.timing, m_timing.report(),
@@ -272,6 +315,7 @@ void App::frame(float dt_s) {
     }
     draw_modals();
     if (m_session.play_state() == PlayState::Playing) m_session.advance(dt_s);
+    m_session.autosave_tick(m_clock_s);
 
     ImGui::Render();
     const ImGuiIO& io = ImGui::GetIO();
@@ -545,12 +589,15 @@ void App::draw_start_screen() {
 // ---- dialogs ----
 
 void App::draw_modals() {
+    if (m_session.recovery_offer() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+        ImGui::OpenPopup("Recover unsaved changes###recovery");
     if (m_open_unsaved) ImGui::OpenPopup("Unsaved changes###unsaved");
     if (m_open_save_as) ImGui::OpenPopup("Save Scene As###save_as");
     if (m_open_project_dialog) ImGui::OpenPopup("Open Project###open_project");
     if (!m_errors.empty() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
         ImGui::OpenPopup("###error");
     m_open_unsaved = m_open_save_as = m_open_project_dialog = false;
+    draw_recovery_modal();
     draw_unsaved_modal();
     draw_save_as_modal();
     draw_open_project_modal();
@@ -593,6 +640,52 @@ void App::draw_unsaved_modal() {
         m_pending = {};
     }
     record_item(m_widgets, "Cancel", WidgetKind::Button);
+    m_widgets.pop_scope();
+    ImGui::EndPopup();
+}
+
+void App::draw_recovery_modal() {
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Recover unsaved changes###recovery", nullptr,
+                                ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    const auto& offer = m_session.recovery_offer();
+    if (!offer) {
+        ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+        return;
+    }
+    m_widgets.push_scope("Recovery");
+    const std::string message =
+        offer->scene_path.empty()
+            ? "An unsaved new scene was autosaved before the editor stopped."
+            : "\"" + offer->scene_name + "\" has changes that were autosaved but never saved.";
+    m_modal_text = "Recover unsaved changes: " + message;
+    ImGui::TextUnformatted(message.c_str());
+    std::error_code ec;
+    const std::string where =
+        std::filesystem::relative(offer->file, m_session.project().root, ec).string();
+    const std::string when = modified_time(offer->file);
+    ImGui::TextDisabled("Autosaved %s%s: %zu objects, in %s", when.empty() ? "" : "at ",
+                        when.c_str(), offer->objects, where.c_str());
+    ImGui::TextDisabled("Restore opens them as unsaved changes; Discard deletes that copy.");
+    ImGui::Dummy(ImVec2(0, 8.0f * m_scale));
+    const ImVec2 button(100.0f * m_scale, 0);
+    if (ImGui::Button("Restore", button) || ImGui::IsKeyPressed(SDL_SCANCODE_RETURN)) {
+        ImGui::CloseCurrentPopup();
+        if (auto restored = m_session.restore_recovery(); restored)
+            after_project_change();
+        else
+            m_errors.push_back({"Could not restore", restored.error().describe()});
+    }
+    record_item(m_widgets, "Restore", WidgetKind::Button);
+    ImGui::SameLine();
+    if (ImGui::Button("Discard", button)) {
+        ImGui::CloseCurrentPopup();
+        m_session.discard_recovery();
+    }
+    record_item(m_widgets, "Discard", WidgetKind::Button);
     m_widgets.pop_scope();
     ImGui::EndPopup();
 }
@@ -800,6 +893,14 @@ void App::quit() {
 }
 
 // ---- upkeep ----
+
+void App::shutdown_on_signal() {
+    m_stopped_by_signal = true;
+    log_info(std::string(g_stop_signal == SIGINT ? "SIGINT" : "SIGTERM") + ": shutting down");
+    if (auto kept = m_session.write_recovery(); !kept)
+        std::cerr << "diorama-editor: could not keep the unsaved changes: "
+                  << kept.error().describe() << "\n";
+}
 
 void App::report_missing_textures() {
     const auto& missing = m_textures->missing();

@@ -88,6 +88,7 @@ private:
     void draw_editor(UiContext& ctx);
     void draw_start_screen();
     void draw_modals();
+    void draw_recovery_modal();
     void draw_unsaved_modal();
     void draw_error_modal();
     void draw_save_as_modal();
@@ -100,6 +101,9 @@ private:
     void report_missing_textures();
     void update_title();
     void save_config();
+    // SIGTERM/SIGINT: unsaved changes go to the scene's recovery file (a clean scene leaves
+    // none), then the loop ends with exit code 0.
+    void shutdown_on_signal();
     [[nodiscard]] bool headless() const { return m_options.headless(); }
 
     AppOptions m_options;
@@ -143,6 +147,8 @@ private:
     bool m_done = false;
     ExitCode m_exit = ExitCode::Ok;
     std::uint64_t m_frames = 0;
+    double m_clock_s = 0.0; // for autosave: real seconds, or 1/60 s per frame when headless
+    bool m_stopped_by_signal = false;
     int m_settle = -1; // frames left to draw after the script finished
     std::filesystem::path m_screenshot_request;
     std::string m_title;

@@ -38,7 +38,8 @@ Result<AppOptions> parse_app_options(std::span<const std::string_view> args) {
         if (arg == "--help" || arg == "-h") {
             options.help = true;
         } else if (arg == "--scene" || arg == "--script" || arg == "--screenshot" ||
-                   arg == "--frames" || arg == "--size" || arg == "--timing") {
+                   arg == "--frames" || arg == "--size" || arg == "--timing" ||
+                   arg == "--autosave-seconds") {
             auto v = value();
             if (!v) return v.error();
             if (arg == "--scene") {
@@ -55,6 +56,11 @@ Result<AppOptions> parse_app_options(std::span<const std::string_view> args) {
                                       "expected a positive frame count, got '" + std::string(*v) +
                                           "'",
                                       "--frames");
+            } else if (arg == "--autosave-seconds") {
+                if (!parse_int(*v, options.autosave_seconds) || options.autosave_seconds < 0)
+                    return make_error(ErrorCode::InvalidArgument,
+                                      "expected seconds (0 or more), got '" + std::string(*v) + "'",
+                                      "--autosave-seconds");
             } else {
                 auto size = parse_size(*v);
                 if (!size) return size.error();
@@ -76,6 +82,7 @@ std::string app_usage() {
     return "usage: diorama-editor [PROJECT] [--scene NAME] [--script FILE] [--screenshot "
            "FILE.png]\n"
            "                      [--frames N] [--size WxH] [--timing FILE]\n"
+           "                      [--autosave-seconds N]\n"
            "\n"
            "  PROJECT              a project folder (or its project.json); without one the\n"
            "                       start screen opens\n"
@@ -86,6 +93,8 @@ std::string app_usage() {
            "  --size WxH           the window size in pixels\n"
            "  --timing FILE        write the time to open the scene and the CPU and wall time\n"
            "                       per frame (median, p95, max) to FILE at exit\n"
+           "  --autosave-seconds N autosave unsaved changes every N seconds (0: never; default\n"
+           "                       120, or the settings' autosave_seconds)\n"
            "\n"
            "Runs with --script or --frames neither read nor write the editor's settings.\n"
            "Exit codes: 0 done, 1 a script step failed, 2 bad command line, 3 no window or GL.\n";

@@ -1,7 +1,7 @@
 #pragma once
 // The editor's command line:
 //   diorama-editor [PROJECT] [--scene NAME] [--script FILE] [--screenshot FILE.png] [--frames N]
-//                  [--size WxH] [--timing FILE]
+//                  [--size WxH] [--timing FILE] [--autosave-seconds N]
 
 #include "diorama/result.h"
 
@@ -22,6 +22,7 @@ struct AppOptions {
     int frames = 0;                   // exit after this many frames; 0: no limit
     glm::ivec2 size{0, 0};            // window size in pixels; 0: chosen from the display
     std::filesystem::path timing;     // open time and per-frame times written at exit; empty: none
+    int autosave_seconds = -1;        // seconds between autosaves (0: off); -1: the settings'
     bool help = false;                // --help: print the usage and exit
 
     // Scripted or frame-limited runs: no config is read or written, time advances per frame.

@@ -4,6 +4,7 @@
 #include "diorama/json_io.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <system_error>
 
@@ -17,6 +18,11 @@ constexpr std::size_t kMaxConfigBytes = 1u << 20;
 void read_float(const Json& j, const char* key, float& out, float lo, float hi) {
     if (auto it = j.find(key); it != j.end() && it->is_number())
         out = std::clamp(it->get<float>(), lo, hi);
+}
+
+void read_int(const Json& j, const char* key, int& out, int lo, int hi) {
+    if (auto it = j.find(key); it != j.end() && it->is_number_integer())
+        out = static_cast<int>(std::clamp<std::int64_t>(it->get<std::int64_t>(), lo, hi));
 }
 
 void read_bool(const Json& j, const char* key, bool& out) {
@@ -56,6 +62,8 @@ Result<EditorConfig> load_editor_config(const std::filesystem::path& file) {
     }
     read_bool(j, "show_grid", config.show_grid);
     read_bool(j, "show_colliders", config.show_colliders);
+    read_int(j, "autosave_seconds", config.autosave_seconds, 0, 24 * 3600);
+    read_int(j, "scene_backups", config.scene_backups, 0, 100);
     if (auto recent = j.find("recent_projects"); recent != j.end() && recent->is_array()) {
         for (const Json& r : *recent)
             if (r.is_string() && config.recent_projects.size() < EditorConfig::kMaxRecent)
@@ -85,8 +93,10 @@ Result<void> save_editor_config(const std::filesystem::path& file, const EditorC
         {"show_grid", config.show_grid},
         {"show_colliders", config.show_colliders},
         {"recent_projects", config.recent_projects},
+        {"autosave_seconds", config.autosave_seconds},
+        {"scene_backups", config.scene_backups},
     };
-    return save_file_atomic(file, to_pretty_json(j), SaveOptions{.keep_backup = false});
+    return save_file_atomic(file, to_pretty_json(j), SaveOptions{.backups = 0});
 }
 
 void add_recent_project(EditorConfig& config, const std::string& folder) {

@@ -1,7 +1,7 @@
 #pragma once
-// The editor's remembered settings: panel sizes, view toggles and recent projects, kept in
-// $XDG_CONFIG_HOME/diorama/editor.json (or ~/.config/diorama/editor.json). Headless runs never
-// touch it.
+// The editor's remembered settings: panel sizes, view toggles, recent projects, autosave and
+// backups, kept in $XDG_CONFIG_HOME/diorama/editor.json (or ~/.config/diorama/editor.json).
+// Headless runs never touch it.
 
 #include "diorama/result.h"
 
@@ -28,6 +28,8 @@ struct EditorConfig {
     bool show_grid = true;
     bool show_colliders = false;
     std::vector<std::string> recent_projects; // absolute folders, most recent first
+    int autosave_seconds = 120; // unsaved changes autosaved at most this often (0: never)
+    int scene_backups = 3;      // previous versions kept as NAME.scene.json.1..N
 };
 
 // Where the settings live; empty when neither XDG_CONFIG_HOME nor HOME is set.

@@ -45,8 +45,10 @@ void restore_child_order(World& world, Handle parent, const std::vector<Guid>& c
     }
 }
 
-std::size_t json_bytes(const Json& json) {
-    return to_compact_json(json).size();
+// Scene entries kept in the history as compact JSON text: a fraction of the parsed tree's memory,
+// and exactly the bytes the history accounts for.
+Result<Json> parse_entries(const std::string& text, const std::string& label) {
+    return parse_json(text, "undo history: " + label);
 }
 
 std::size_t value_bytes(const FieldValue& value) {
@@ -162,13 +164,22 @@ glm::vec2 local_offset(const World& world, Handle h, glm::vec2 offset) {
 
 AddObjectsCommand::AddObjectsCommand(std::string label, Json entries, EditContext context,
                                      glm::vec2 offset)
-    : m_label(std::move(label)), m_entries(std::move(entries)), m_context(context),
-      m_offset(offset), m_bytes(sizeof(*this) + json_bytes(m_entries)) {}
+    : m_label(std::move(label)), m_entries(to_compact_json(entries)), m_guids(entry_guids(entries)),
+      m_context(context), m_offset(offset) {
+    m_entries.shrink_to_fit();
+}
 
 bool AddObjectsCommand::apply(World& world) {
+    auto entries = parse_entries(m_entries, m_label);
+    if (!entries) return fail(entries.error());
+    // Again (redo): into the slots they had, which keeps their place in the save order.
+    world.prefer_free_slots(m_slots);
     Diagnostics diagnostics;
-    auto added = add_objects(world, m_entries, *m_context.project, *m_context.prefabs, diagnostics);
+    auto added = add_objects(world, *entries, *m_context.project, *m_context.prefabs, diagnostics);
     if (!added) return fail(added.error());
+    m_slots.clear();
+    for (Handle h : *added)
+        m_slots.push_back(h.index);
     if (m_offset != glm::vec2(0.0f)) {
         std::unordered_set<std::uint32_t> in_set;
         for (Handle h : *added)
@@ -183,13 +194,14 @@ bool AddObjectsCommand::apply(World& world) {
 }
 
 void AddObjectsCommand::revert(World& world) {
-    for (Guid g : entry_guids(m_entries))
+    for (Guid g : m_guids)
         world.destroy(world.find(g));
     world.flush();
 }
 
 std::size_t AddObjectsCommand::bytes() const {
-    return m_bytes;
+    return sizeof(*this) + m_label.capacity() + m_entries.capacity() +
+           m_guids.capacity() * sizeof(Guid) + m_slots.capacity() * sizeof(std::uint32_t);
 }
 
 RemoveObjectsCommand::RemoveObjectsCommand(std::string label, std::vector<Guid> objects,
@@ -216,8 +228,17 @@ bool RemoveObjectsCommand::apply(World& world) {
         if (!known)
             m_orders.push_back(ChildOrder{parent_guid, guids_of(world, world.children(parent))});
     }
-    m_snapshot = std::move(*snapshot);
-    m_bytes = sizeof(*this) + json_bytes(m_snapshot) + m_orders.size() * 64;
+    m_slots.clear();
+    for (Guid g : entry_guids(*snapshot))
+        m_slots.push_back(world.find(g).index);
+    m_snapshot = to_compact_json(*snapshot);
+    m_snapshot.shrink_to_fit();
+    std::size_t orders = 0;
+    for (const ChildOrder& o : m_orders)
+        orders += sizeof(ChildOrder) + o.children.capacity() * sizeof(Guid);
+    m_bytes = sizeof(*this) + m_label.capacity() + m_snapshot.capacity() +
+              m_objects.capacity() * sizeof(Guid) + m_slots.capacity() * sizeof(std::uint32_t) +
+              orders;
     for (Handle root : roots)
         world.destroy(root);
     world.flush();
@@ -225,9 +246,14 @@ bool RemoveObjectsCommand::apply(World& world) {
 }
 
 void RemoveObjectsCommand::revert(World& world) {
+    auto snapshot = parse_entries(m_snapshot, m_label);
+    if (!snapshot) {
+        log_error("undo " + m_label + ": " + snapshot.error().describe());
+        return;
+    }
+    world.prefer_free_slots(m_slots); // back where they were: the same save order
     Diagnostics diagnostics;
-    auto added =
-        add_objects(world, m_snapshot, *m_context.project, *m_context.prefabs, diagnostics);
+    auto added = add_objects(world, *snapshot, *m_context.project, *m_context.prefabs, diagnostics);
     if (!added) {
         log_error("undo " + m_label + ": cannot restore the objects: " + added.error().describe());
         return;

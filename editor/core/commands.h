@@ -82,10 +82,11 @@ public:
 
 private:
     std::string m_label;
-    Json m_entries;
+    std::string m_entries;              // compact JSON
+    std::vector<Guid> m_guids;          // of the entries, in order
+    std::vector<std::uint32_t> m_slots; // the world slots the entries got (see apply)
     EditContext m_context;
     glm::vec2 m_offset{0.0f};
-    std::size_t m_bytes = 0;
 };
 
 // Deletes objects with their subtrees; revert re-adds them from a snapshot with the same guids,
@@ -107,8 +108,9 @@ private:
     std::string m_label;
     std::vector<Guid> m_objects;
     EditContext m_context;
-    Json m_snapshot;                  // the removed objects' entries
-    std::vector<ChildOrder> m_orders; // surviving parents that lost children
+    std::string m_snapshot;             // the removed objects' entries, compact JSON
+    std::vector<std::uint32_t> m_slots; // their world slots, in entry order
+    std::vector<ChildOrder> m_orders;   // surviving parents that lost children
     std::size_t m_bytes = 0;
 };
 

@@ -129,6 +129,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
 
     // Commit: nothing below fails. The old world and history go before the registry they use.
     stop();
+    leave_scene();
     m_undo.clear();
     m_world.reset();
     m_project = std::move(*project);
@@ -141,6 +142,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     adopt_scene(std::move(world), std::move(name), std::move(path));
     frame_selection();
     log_info("opened " + m_project->name + (m_scene_path.empty() ? "" : ": " + m_scene_path));
+    check_recovery(true);
     return {};
 }
 
@@ -164,8 +166,10 @@ Result<void> EditorSession::open_scene(const std::string& scene) {
     log_problems(problems);
     if (!info) return logged(info.error(), problems);
     m_load_problems = std::move(problems);
+    leave_scene();
     adopt_scene(std::move(world), info->name, path);
     frame_selection();
+    check_recovery(false);
     return {};
 }
 
@@ -180,6 +184,7 @@ void EditorSession::new_scene() {
             world->add_layer(layers[i]);
     }
     m_load_problems = Diagnostics{};
+    leave_scene();
     adopt_scene(std::move(world), "untitled", {});
 }
 
@@ -193,6 +198,7 @@ void EditorSession::adopt_scene(std::unique_ptr<World> world, std::string name, 
     m_selection.clear();
     m_last_pick.clear();
     m_last_click.reset();
+    reset_autosave();
 }
 
 Result<void> EditorSession::save() {
@@ -220,9 +226,16 @@ Result<void> EditorSession::save_as(const std::string& relative_path) {
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
     const std::string name = scene_name_of(path);
-    if (auto saved = save_scene(*m_world, file, name, m_prefabs); !saved) {
+    if (auto saved = save_scene(*m_world, file, name, m_prefabs, {.backups = m_backups}); !saved) {
         log_error("save: " + saved.error().describe());
         return saved.error();
+    }
+    // The file holds the changes now: the recovery copies of the old and the new path go.
+    if (!m_recovery_offer) {
+        std::error_code removed;
+        fs::remove(recovery_file_for(m_scene_path), removed);
+        fs::remove(recovery_file_for(path), removed);
+        reset_autosave();
     }
     m_scene_path = std::move(path);
     m_scene_name = name;

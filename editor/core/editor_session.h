@@ -13,6 +13,7 @@
 #include "viewport_camera.h"
 
 #include "diorama/diagnostics.h"
+#include "diorama/file_io.h"
 #include "diorama/handle.h"
 #include "diorama/json_io.h"
 #include "diorama/prefab.h"
@@ -193,6 +194,59 @@ public:
         return m_play == PlayState::Editing && m_undo.can_redo();
     }
     [[nodiscard]] const UndoStack& history() const { return m_undo; }
+    // Bounds of the undo history (see UndoStack); the oldest steps beyond them are dropped.
+    void set_history_limits(std::size_t max_steps, std::size_t max_bytes) {
+        m_undo.set_limits(max_steps, max_bytes);
+    }
+    // How many previous versions a save keeps as NAME.scene.json.1..N (default 3; 0: none).
+    void set_backup_count(int backups) { m_backups = backups; }
+
+    // ---- autosave and recovery (session_recovery.cpp) ----
+    //
+    // While the scene has unsaved changes, autosave_tick writes it at most every interval to its
+    // recovery file, PROJECT/.diorama/recovery/<the scene's project-relative path> (an unsaved
+    // scene: .diorama/recovery/untitled.scene.json), never over the scene. A save, or leaving the
+    // scene (its changes saved or thrown away), removes the recovery file, and so does undoing
+    // back to the saved state. Opening a project or scene looks for a recovery file of that scene
+    // (and, when opening a project, of an unsaved scene): one holding the scene's own state is
+    // removed; another is offered (recovery_offer) and kept, with autosave paused, until
+    // restore_recovery or discard_recovery.
+
+    static constexpr double kDefaultAutosaveSeconds = 120.0;
+
+    // A recovery file found when the scene was opened, waiting for the user's decision.
+    struct RecoveryOffer {
+        std::filesystem::path file;
+        std::string scene_path; // the scene it belongs to (project-relative; empty: unsaved)
+        std::string scene_name;
+        std::size_t objects = 0;
+    };
+
+    // Seconds between autosaves (0: never).
+    void set_autosave_interval(double seconds) { m_autosave_interval_s = seconds; }
+    [[nodiscard]] double autosave_interval() const { return m_autosave_interval_s; }
+    // The open scene's recovery file; empty without a project.
+    [[nodiscard]] std::filesystem::path recovery_file() const;
+    // Call every frame with a monotonic clock (seconds). When the scene has had unsaved changes
+    // for an interval since the last autosave and its state differs from the last one written,
+    // writes the recovery file; when the scene is clean, removes the one it wrote. Nothing
+    // happens while playing or while a recovery is offered. True when it wrote.
+    bool autosave_tick(double now_s);
+    // Writes the recovery file now when the scene has unsaved changes, else removes it (a
+    // shutdown by signal). Nothing happens while a recovery is offered.
+    Result<void> write_recovery();
+    // Removes the open scene's recovery file: its changes were saved or thrown away (a clean
+    // quit). Nothing happens while a recovery is offered.
+    void drop_recovery();
+    [[nodiscard]] const std::optional<RecoveryOffer>& recovery_offer() const {
+        return m_recovery_offer;
+    }
+    // Replaces the open scene with the offered recovery copy: the same state (state hash) as when
+    // it was autosaved, the scene it belongs to, unsaved changes (dirty), an empty history. The
+    // file is kept until the scene is saved or left.
+    Result<void> restore_recovery();
+    // Removes the offered recovery file; the open scene stays as loaded.
+    void discard_recovery();
 
     // ---- play mode ----
 
@@ -247,6 +301,15 @@ private:
     // The point on the grid nearest world_point when snapping is on, else world_point.
     [[nodiscard]] glm::vec2 snapped(glm::vec2 world_point) const;
 
+    // ---- helpers (session_recovery.cpp) ----
+    [[nodiscard]] std::filesystem::path recovery_file_for(const std::string& scene_path) const;
+    // Looks for recovery files of the open scene (and, with also_unsaved, of an unsaved scene);
+    // see the autosave section.
+    void check_recovery(bool also_unsaved);
+    // The open scene is about to be replaced: its recovery file goes (unless one is offered).
+    void leave_scene();
+    void reset_autosave();
+
     // ---- helpers (session_viewport.cpp) ----
     void refresh_spatial() const;
     void apply_drag(glm::vec2 world_point);
@@ -273,6 +336,15 @@ private:
     std::vector<Guid> m_last_pick;         // what the last click_select found, topmost first
     std::optional<glm::vec2> m_last_click; // where (world units)
     std::uint64_t m_next_drag_key = 1;
+    int m_backups = SaveOptions::kDefaultBackups;
+
+    // autosave
+    double m_autosave_interval_s = kDefaultAutosaveSeconds;
+    std::optional<double> m_next_autosave_s; // when the next autosave is due (set once dirty)
+    bool m_recovery_written = false;         // this session wrote the open scene's recovery file
+    std::uint64_t m_recovery_hash = 0;       // the state it holds
+    std::optional<RecoveryOffer> m_recovery_offer;
+    std::unique_ptr<World> m_recovery_world; // the offered state, loaded
 };
 
 } // namespace diorama::editor

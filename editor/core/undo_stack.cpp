@@ -49,7 +49,8 @@ void UndoStack::drop_redo() {
 
 void UndoStack::trim() {
     std::size_t drop = 0;
-    while (m_commands.size() - drop > 1 &&
+    // Only applied steps go (undone ones after them must stay redoable in order).
+    while (drop < m_position && m_commands.size() - drop > 1 &&
            (m_commands.size() - drop > m_max_steps || m_bytes > m_max_bytes)) {
         m_bytes -= m_commands[drop]->bytes();
         ++drop;
@@ -83,6 +84,12 @@ std::string UndoStack::undo_label() const {
 
 std::string UndoStack::redo_label() const {
     return can_redo() ? m_commands[m_position]->label() : std::string();
+}
+
+void UndoStack::set_limits(std::size_t max_steps, std::size_t max_bytes) {
+    m_max_steps = max_steps;
+    m_max_bytes = max_bytes;
+    if (!m_commands.empty()) trim();
 }
 
 void UndoStack::clear() {

@@ -58,6 +58,8 @@ public:
 
     // Marks the current position as saved; dirty() is true whenever the position differs.
     void mark_saved() { m_saved = static_cast<long long>(m_position); }
+    // Marks the current state as one no file holds (a restored recovery copy): dirty until saved.
+    void mark_unsaved() { m_saved = -1; }
     [[nodiscard]] bool dirty() const { return m_saved != static_cast<long long>(m_position); }
     // Forgets every command; the current state counts as saved.
     void clear();
@@ -65,6 +67,10 @@ public:
     [[nodiscard]] std::size_t size() const { return m_commands.size(); }
     // Sum of the commands' bytes().
     [[nodiscard]] std::size_t bytes() const { return m_bytes; }
+    // Changes the bounds (see the constructor); drops the oldest steps beyond them now.
+    void set_limits(std::size_t max_steps, std::size_t max_bytes);
+    [[nodiscard]] std::size_t max_steps() const { return m_max_steps; }
+    [[nodiscard]] std::size_t max_bytes() const { return m_max_bytes; }
 
 private:
     [[nodiscard]] bool can_merge(const Command& command) const;

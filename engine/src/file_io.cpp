@@ -1,5 +1,8 @@
 #include "diorama/file_io.h"
 
+#include "diorama/log.h"
+
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -13,11 +16,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr int kMaxSymlinkHops = 40; // as the kernel's ELOOP limit
+constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
+
 std::atomic<int> g_fault_stage{-1};
 std::atomic<int> g_fault_errno{0};
+std::atomic<std::size_t> g_write_fault_offset{kNoOffset};
+std::atomic<int> g_write_fault_errno{0};
+std::atomic<std::size_t> g_corrupt_offset{kNoOffset};
+std::atomic<SaveStageHook> g_stage_hook{nullptr};
 
-// The injected errno for this stage, or 0.
-int injected(SaveStage stage) {
+// Runs the stage hook, then returns the errno injected for this stage, or 0.
+int enter(SaveStage stage) {
+    if (SaveStageHook hook = g_stage_hook.load()) hook(stage);
     return g_fault_stage.load() == static_cast<int>(stage) ? g_fault_errno.load() : 0;
 }
 
@@ -25,27 +36,91 @@ Error io_error(const fs::path& path, const std::string& doing, int error_number)
     return make_error(ErrorCode::Io, doing + ": " + std::strerror(error_number), path.string());
 }
 
-// Writes all of bytes to fd, retrying short writes and EINTR.
-int write_all(int fd, std::string_view bytes) {
+// Writes n bytes at data to fd, retrying short writes and EINTR. Returns 0 or the errno.
+int write_fully(int fd, const char* data, std::size_t n) {
     std::size_t done = 0;
-    while (done < bytes.size()) {
-        if (int e = injected(SaveStage::Write)) return e;
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
+    while (done < n) {
+        const ssize_t w = ::write(fd, data + done, n - done);
+        if (w < 0) {
             if (errno == EINTR) continue;
             return errno;
         }
-        done += static_cast<std::size_t>(n);
+        done += static_cast<std::size_t>(w);
     }
     return 0;
 }
 
-void sync_folder(const fs::path& folder) {
+// Writes all of bytes to fd in chunks of kSaveChunkBytes, through the test shims (write faults at
+// an offset, corruption of one byte). Returns 0 or the errno; `written` is how far it got.
+int write_all(int fd, std::string_view bytes, std::size_t& written) {
+    written = 0;
+    while (written < bytes.size()) {
+        if (int e = enter(SaveStage::Write)) return e;
+        std::size_t chunk = std::min(bytes.size() - written, kSaveChunkBytes);
+        const std::size_t fault_at = g_write_fault_offset.load();
+        if (fault_at != kNoOffset && fault_at >= written) {
+            if (fault_at == written) return g_write_fault_errno.load();
+            chunk = std::min(chunk, fault_at - written);
+        }
+        const std::size_t corrupt_at = g_corrupt_offset.load();
+        int e = 0;
+        if (corrupt_at >= written && corrupt_at < written + chunk) {
+            std::string altered(bytes.substr(written, chunk));
+            altered[corrupt_at - written] = static_cast<char>(~altered[corrupt_at - written]);
+            e = write_fully(fd, altered.data(), altered.size());
+        } else {
+            e = write_fully(fd, bytes.data() + written, chunk);
+        }
+        if (e != 0) return e;
+        written += chunk;
+    }
+    return 0;
+}
+
+// Flushes a folder's entries to disk. Returns 0 or the errno of a failed flush; filesystems that
+// cannot flush folders (EINVAL, ENOTSUP) and folders this process cannot open count as done.
+int sync_folder(const fs::path& folder) {
     const int fd =
         ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return;
-    ::fsync(fd); // best effort: some filesystems refuse fsync on folders
+    if (fd < 0) return 0;
+    int e = 0;
+    if (::fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP && errno != EOPNOTSUPP) e = errno;
     ::close(fd);
+    return e;
+}
+
+// The file a path names after following symbolic links (the path itself when it is not a link;
+// a dangling link gives the missing file it points to).
+Result<fs::path> resolve_links(const fs::path& path) {
+    fs::path current = path;
+    for (int hop = 0; hop < kMaxSymlinkHops; ++hop) {
+        struct stat st {};
+        if (::lstat(current.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return current;
+        std::error_code ec;
+        const fs::path target = fs::read_symlink(current, ec);
+        if (ec)
+            return io_error(path, "cannot read the symbolic link " + current.string(), ec.value());
+        current =
+            target.is_absolute() ? target : (current.parent_path() / target).lexically_normal();
+    }
+    return io_error(path, "cannot follow the symbolic link", ELOOP);
+}
+
+// The first byte where a and b differ (the shorter length when one is a prefix of the other).
+std::size_t first_difference(std::string_view a, std::string_view b) {
+    const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+    return static_cast<std::size_t>(ia - a.begin());
+}
+
+// Moves PATH.1..PATH.(n-1) one up (PATH.n is replaced) and makes `previous` PATH.1. Returns 0 or
+// the errno of the first rename that failed.
+int rotate_backups(const fs::path& target, const fs::path& previous, int n) {
+    for (int i = n - 1; i >= 1; --i) {
+        const fs::path from = backup_path(target, i);
+        if (::rename(from.c_str(), backup_path(target, i + 1).c_str()) != 0 && errno != ENOENT)
+            return errno;
+    }
+    return ::rename(previous.c_str(), backup_path(target, 1).c_str()) != 0 ? errno : 0;
 }
 
 } // namespace
@@ -53,6 +128,23 @@ void sync_folder(const fs::path& folder) {
 void inject_save_fault(SaveStage stage, int error_number) {
     g_fault_errno = error_number;
     g_fault_stage = error_number == 0 ? -1 : static_cast<int>(stage);
+}
+
+void inject_write_fault(std::size_t offset, int error_number) {
+    g_write_fault_errno = error_number;
+    g_write_fault_offset = error_number == 0 ? kNoOffset : offset;
+}
+
+void inject_write_corruption(std::size_t offset, bool enabled) {
+    g_corrupt_offset = enabled ? offset : kNoOffset;
+}
+
+void set_save_stage_hook(SaveStageHook hook) {
+    g_stage_hook = hook;
+}
+
+fs::path backup_path(const fs::path& path, int index) {
+    return fs::path(path.string() + "." + std::to_string(index));
 }
 
 Result<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
@@ -100,58 +192,101 @@ Result<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
 }
 
 Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, SaveOptions options) {
-    const fs::path folder = path.parent_path();
-    std::string temp = (folder / ("." + path.filename().string() + ".tmp.XXXXXX")).string();
+    auto resolved = resolve_links(path);
+    if (!resolved) return resolved.error();
+    const fs::path target = std::move(*resolved);
+    const fs::path folder = target.parent_path();
+    const std::string folder_name = folder.empty() ? std::string(".") : folder.string();
+    const std::string stem = (folder / ("." + target.filename().string())).string();
+    std::string temp = stem + ".tmp.XXXXXX";
 
     int fd = -1;
-    if (int e = injected(SaveStage::Open)) {
+    if (int e = enter(SaveStage::Open)) {
         errno = e;
     } else {
         fd = ::mkstemp(temp.data());
     }
-    if (fd < 0)
-        return io_error(path,
-                        "cannot create a temporary file in " +
-                            (folder.empty() ? std::string(".") : folder.string()),
-                        errno);
+    if (fd < 0) return io_error(path, "cannot create a temporary file in " + folder_name, errno);
 
     auto abandon = [&](const std::string& doing, int e) {
-        ::close(fd);
+        if (fd >= 0) ::close(fd);
         ::unlink(temp.c_str());
         return io_error(path, doing, e);
     };
 
-    if (int e = write_all(fd, bytes)) return abandon("cannot write", e);
-    if (int e = injected(SaveStage::Sync)) return abandon("cannot flush to disk", e);
+    std::size_t written = 0;
+    if (int e = write_all(fd, bytes, written))
+        return abandon("cannot write (after " + std::to_string(written) + " of " +
+                           std::to_string(bytes.size()) + " bytes)",
+                       e);
+    if (int e = enter(SaveStage::Sync)) return abandon("cannot flush to disk", e);
     if (::fsync(fd) != 0) return abandon("cannot flush to disk", errno);
 
     // Keep the previous file's permissions when replacing it.
     struct stat old {};
-    const bool existed = ::stat(path.c_str(), &old) == 0;
+    const bool existed = ::stat(target.c_str(), &old) == 0;
     ::fchmod(fd, existed ? (old.st_mode & 07777) : 0644);
+    const int closed = ::close(fd);
+    fd = -1;
+    if (closed != 0) return abandon("cannot close the temporary file", errno);
 
-    if (::close(fd) != 0) {
-        const int e = errno;
+    if (int e = enter(SaveStage::Verify)) return abandon("cannot read the written file back", e);
+    auto back = read_file(temp, bytes.size());
+    if (!back) {
         ::unlink(temp.c_str());
-        return io_error(path, "cannot close the temporary file", e);
+        return make_error(ErrorCode::Io,
+                          "cannot read the written file back: " + back.error().message,
+                          path.string());
+    }
+    if (*back != bytes) {
+        ::unlink(temp.c_str());
+        return make_error(ErrorCode::Io,
+                          "the file read back differs from the bytes written (from byte " +
+                              std::to_string(first_difference(*back, bytes)) +
+                              "); the previous file was kept",
+                          path.string());
     }
 
-    if (existed && options.keep_backup) {
-        const fs::path backup = path.string() + ".bak";
-        ::unlink(backup.c_str());
-        if (::link(path.c_str(), backup.c_str()) != 0) {
+    // The file being replaced, linked under a private name until the new one is in place.
+    fs::path previous;
+    if (existed && options.backups > 0) {
+        previous = stem + ".prev." + temp.substr(temp.size() - 6);
+        ::unlink(previous.c_str());
+        if (::link(target.c_str(), previous.c_str()) != 0) {
             std::error_code ec; // filesystems without hard links: copy instead
-            fs::copy_file(path, backup, fs::copy_options::overwrite_existing, ec);
+            if (!fs::copy_file(target, previous, ec)) {
+                log_warning(path.string() +
+                            ": cannot keep the previous version as a backup: " + ec.message());
+                previous.clear();
+            }
         }
     }
 
-    int rename_error = injected(SaveStage::Rename);
-    if (rename_error == 0 && ::rename(temp.c_str(), path.c_str()) != 0) rename_error = errno;
+    int rename_error = enter(SaveStage::Rename);
+    if (rename_error == 0 && ::rename(temp.c_str(), target.c_str()) != 0) rename_error = errno;
     if (rename_error != 0) {
         ::unlink(temp.c_str());
+        if (!previous.empty()) ::unlink(previous.c_str());
         return io_error(path, "cannot replace the file", rename_error);
     }
-    sync_folder(folder);
+
+    int folder_error = enter(SaveStage::SyncFolder);
+    if (folder_error == 0) folder_error = sync_folder(folder);
+
+    if (!previous.empty()) {
+        int rotate_error = enter(SaveStage::Rotate);
+        if (rotate_error == 0) rotate_error = rotate_backups(target, previous, options.backups);
+        if (rotate_error != 0) {
+            ::unlink(previous.c_str());
+            log_warning(path.string() + ": saved, but the backups were not rotated: " +
+                        std::strerror(rotate_error));
+        }
+    }
+    if (folder_error != 0)
+        return io_error(path,
+                        "the file was replaced but its folder " + folder_name +
+                            " could not be flushed to disk",
+                        folder_error);
     return {};
 }
 

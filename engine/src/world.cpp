@@ -10,6 +10,7 @@
 #include <cassert>
 #include <cmath>
 #include <new>
+#include <unordered_set>
 
 namespace diorama {
 
@@ -218,6 +219,23 @@ void World::free_slot(std::uint32_t index) {
     // LIFO reuse keeps recently used memory warm.
     m_records[index].next_free = m_free_head;
     m_free_head = index;
+}
+
+void World::prefer_free_slots(std::span<const std::uint32_t> slots) {
+    std::vector<std::uint32_t> free_slots;
+    for (std::uint32_t i = m_free_head; i != kNone; i = m_records[i].next_free)
+        free_slots.push_back(i);
+    std::unordered_set<std::uint32_t> is_free(free_slots.begin(), free_slots.end());
+    std::vector<std::uint32_t> order;
+    order.reserve(free_slots.size());
+    for (std::uint32_t slot : slots)
+        if (is_free.erase(slot) != 0) order.push_back(slot); // erase: each slot once
+    if (order.empty()) return;
+    for (std::uint32_t slot : free_slots)
+        if (is_free.contains(slot)) order.push_back(slot);
+    m_free_head = order.front();
+    for (std::size_t k = 0; k < order.size(); ++k)
+        m_records[order[k]].next_free = k + 1 < order.size() ? order[k + 1] : kNone;
 }
 
 void World::clear() {

@@ -289,7 +289,7 @@ TEST_F(SceneFileTest, SaveKeepsThePreviousVersionAsABackup) {
     const std::string first = slurp(path);
     world.get<Transform2D>(world.find(Guid{1}))->position = {99, 99};
     ASSERT_TRUE(save_scene(world, path, "good", prefabs).ok());
-    EXPECT_EQ(slurp(path.string() + ".bak"), first);
+    EXPECT_EQ(slurp(path.string() + ".1"), first);
     EXPECT_NE(slurp(path), first);
 }
 

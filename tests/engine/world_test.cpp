@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <random>
+#include <vector>
 
 namespace diorama {
 namespace {
@@ -59,6 +60,25 @@ TEST_F(WorldTest, StaleHandleAfterSlotReuseNeverReachesTheNewObject) {
     EXPECT_FALSE(world.destroying(fresh));
     EXPECT_FALSE(world.has<Velocity>(fresh));
     EXPECT_GT(world.stats().stale_accesses, 0u);
+}
+
+TEST_F(WorldTest, PreferredFreeSlotsAreTakenFirstInTheirOrder) {
+    World world(registry);
+    std::vector<Handle> made;
+    for (int i = 0; i < 6; ++i)
+        made.push_back(world.create());
+    for (int i : {1, 2, 4})
+        world.destroy(made[static_cast<std::size_t>(i)]);
+    world.flush();
+    const std::vector<std::uint32_t> wanted = {made[2].index, made[4].index, made[0].index,
+                                               made[1].index};
+    world.prefer_free_slots(wanted); // made[0] is alive: skipped
+    EXPECT_EQ(world.create().index, made[2].index);
+    EXPECT_EQ(world.create().index, made[4].index);
+    EXPECT_EQ(world.create().index, made[1].index);
+    EXPECT_EQ(world.create().index, 6u) << "then new slots";
+    world.prefer_free_slots(wanted); // nothing free among them: no change
+    EXPECT_EQ(world.create().index, 7u);
 }
 
 TEST_F(WorldTest, NullHandleIsNeverAlive) {

@@ -1,8 +1,15 @@
 #pragma once
-// Reading files with a size limit, and saving atomically: the bytes go to a temporary file in the
-// same folder, are flushed to disk, then renamed over the target. The previous file is kept as
-// NAME.bak. A failure at any point leaves the previous file untouched and the error names the path
-// and the cause.
+// Reading files with a size limit, and saving atomically.
+//
+// A save writes the bytes to a temporary file in the target's own folder, flushes it to disk
+// (fsync), reads it back and compares it with the bytes meant to be written, then renames it over
+// the target and flushes the folder. Only then are the rolling backups rotated: the file that was
+// replaced becomes PATH.1, the previous PATH.1 becomes PATH.2, and so on up to PATH.N (N is
+// SaveOptions::backups). A failure before the rename leaves the target and its backups untouched,
+// removes the temporary file and names the path and the cause; a crash (even SIGKILL) at any
+// moment leaves the target holding exactly the old bytes or exactly the new ones. Saving through
+// a symbolic link replaces the file the link points to and keeps the link (the backups and the
+// temporary file live beside that file).
 
 #include "diorama/result.h"
 
@@ -18,18 +25,38 @@ namespace diorama {
                                             std::size_t max_bytes);
 
 struct SaveOptions {
-    bool keep_backup = true; // the previous file is kept as PATH.bak
+    static constexpr int kDefaultBackups = 3;
+    int backups = kDefaultBackups; // previous versions kept as PATH.1 (newest) .. PATH.N; 0: none
 };
 
 // Replaces path's content with bytes atomically (see above).
 Result<void> save_file_atomic(const std::filesystem::path& path, std::string_view bytes,
                               SaveOptions options = {});
 
-// ---- fault injection, for tests of the save path ----
+// The rolling backup `index` (1 = the newest) of path: "PATH.index".
+[[nodiscard]] std::filesystem::path backup_path(const std::filesystem::path& path, int index);
 
-enum class SaveStage { Open, Write, Sync, Rename };
+// ---- fault injection and stage hooks, for tests of the save path ----
+
+// The steps of save_file_atomic, in order. Write happens once per chunk written (kSaveChunkBytes).
+enum class SaveStage { Open, Write, Sync, Verify, Rename, SyncFolder, Rotate };
+
+inline constexpr std::size_t kSaveChunkBytes = 64u << 10;
 
 // Makes the next saves fail at `stage` with the given errno value (0 turns injection off).
+// Rotate faults only skip the rotation: the save has already succeeded by then.
 void inject_save_fault(SaveStage stage, int error_number);
+// Makes writes to the temporary file fail with error_number once `offset` bytes of it are
+// written: the bytes before the offset reach the file, as on a disk that fills up mid-write
+// (error_number 0 turns it off).
+void inject_write_fault(std::size_t offset, int error_number);
+// Makes the byte at `offset` reach the temporary file altered (a silent corruption the read-back
+// must catch). enabled false turns it off.
+void inject_write_corruption(std::size_t offset, bool enabled = true);
+
+// Called at the start of every stage of every save (a test can stop or kill the process there);
+// null removes it.
+using SaveStageHook = void (*)(SaveStage stage);
+void set_save_stage_hook(SaveStageHook hook);
 
 } // namespace diorama

@@ -35,6 +35,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -105,6 +106,9 @@ public:
     std::size_t flush();
     // Destroys every object now (hooks run); layers are kept.
     void clear();
+    // The next creates take these free slots first, in this order (slots that are not free are
+    // skipped). Save order follows slots, so undo re-creates objects where they were with this.
+    void prefer_free_slots(std::span<const std::uint32_t> slots);
 
     // True while the object exists (also when marked for destruction, until the flush).
     [[nodiscard]] bool alive(Handle h) const {

@@ -50,6 +50,17 @@ TEST(AppOptions, RefusesWhatItCannotUse) {
     EXPECT_EQ(bad.error().where, "--size");
 }
 
+TEST(AppOptions, AutosaveSecondsIsOptionalAndNeverNegative) {
+    EXPECT_EQ(parse({})->autosave_seconds, -1) << "unset: the settings decide";
+    EXPECT_EQ(parse({"--autosave-seconds", "5"})->autosave_seconds, 5);
+    EXPECT_EQ(parse({"--autosave-seconds", "0"})->autosave_seconds, 0);
+    auto bad = parse({"--autosave-seconds", "-1"});
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().where, "--autosave-seconds");
+    EXPECT_FALSE(parse({"--autosave-seconds", "soon"}));
+    EXPECT_NE(app_usage().find("--autosave-seconds"), std::string::npos);
+}
+
 TEST(AppOptions, HelpIsAnOption) {
     auto o = parse({"--help"});
     ASSERT_TRUE(o);

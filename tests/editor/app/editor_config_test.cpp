@@ -19,6 +19,8 @@ TEST(EditorConfig, RoundTripsThroughItsFile) {
     config.layout.show_bottom = false;
     config.show_colliders = true;
     config.recent_projects = {"/a", "/b"};
+    config.autosave_seconds = 30;
+    config.scene_backups = 5;
     const auto file = dir.path() / "diorama" / "editor.json";
     ASSERT_TRUE(save_editor_config(file, config));
 
@@ -28,6 +30,18 @@ TEST(EditorConfig, RoundTripsThroughItsFile) {
     EXPECT_FALSE(loaded->layout.show_bottom);
     EXPECT_TRUE(loaded->show_colliders);
     EXPECT_EQ(loaded->recent_projects, config.recent_projects);
+    EXPECT_EQ(loaded->autosave_seconds, 30);
+    EXPECT_EQ(loaded->scene_backups, 5);
+}
+
+TEST(EditorConfig, AutosaveAndBackupsDefaultToTwoMinutesAndThreeVersions) {
+    TempDir dir;
+    dir.write("editor.json", R"({"autosave_seconds": -5, "scene_backups": "many"})");
+    auto loaded = load_editor_config(dir.path() / "editor.json");
+    ASSERT_TRUE(loaded) << loaded.error().describe();
+    EXPECT_EQ(loaded->autosave_seconds, 0) << "clamped: autosave off";
+    EXPECT_EQ(loaded->scene_backups, 3) << "a value of the wrong type is ignored";
+    EXPECT_EQ(EditorConfig{}.autosave_seconds, 120);
 }
 
 TEST(EditorConfig, MissingFileGivesDefaultsAndBadFileAnError) {

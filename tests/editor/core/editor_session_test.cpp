@@ -201,7 +201,7 @@ TEST_F(SessionTest, PlaceMoveEditUndoRedoSaveAndReload) {
         EXPECT_EQ(get_field(reloaded.world(), h, "Brick.points").value(), field(g, "Brick.points"));
         EXPECT_EQ(reloaded.world().name(h), "brick");
     }
-    EXPECT_TRUE(fs::exists(copy.path() / "scenes" / "level1.scene.json.bak"));
+    EXPECT_TRUE(fs::exists(copy.path() / "scenes" / "level1.scene.json.1"));
 }
 
 TEST_F(SessionTest, SaveAsWritesANewSceneThatOpens) {

@@ -204,6 +204,32 @@ TEST_F(UndoStackTest, TheByteBoundDropsTheOldestButKeepsTheNewest) {
     EXPECT_TRUE(stack.can_undo());
 }
 
+TEST_F(UndoStackTest, NewLimitsDropTheOldestAppliedStepsAtOnce) {
+    UndoStack stack;
+    for (int i = 1; i <= 6; ++i)
+        (void)stack.push(world, add(i));
+    ASSERT_TRUE(stack.undo(world)); // 6 is undone: it stays redoable
+    stack.set_limits(3, 1u << 20);
+    EXPECT_EQ(stack.max_steps(), 3u);
+    EXPECT_EQ(stack.size(), 3u);
+    ASSERT_TRUE(stack.redo(world));
+    EXPECT_EQ(counter, 21);
+    while (stack.undo(world)) {
+    }
+    EXPECT_EQ(counter, 21 - 6 - 5 - 4);
+}
+
+TEST_F(UndoStackTest, MarkUnsavedIsDirtyUntilTheNextSave) {
+    UndoStack stack;
+    stack.mark_unsaved();
+    EXPECT_TRUE(stack.dirty());
+    (void)stack.push(world, add(1));
+    ASSERT_TRUE(stack.undo(world));
+    EXPECT_TRUE(stack.dirty()) << "no step leads back to a saved state";
+    stack.mark_saved();
+    EXPECT_FALSE(stack.dirty());
+}
+
 TEST_F(UndoStackTest, ClearForgetsEverythingAndCountsAsSaved) {
     UndoStack stack;
     (void)stack.push(world, add(1));

@@ -1,0 +1,165 @@
+// EditorSession: autosave to recovery files and the recovery offered when a scene is opened.
+
+#include "editor_session.h"
+
+#include "diorama/log.h"
+#include "diorama/scene_file.h"
+#include "diorama/state_hash.h"
+
+#include <system_error>
+#include <utility>
+
+namespace diorama::editor {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kRecoveryFolder = ".diorama/recovery";
+// The recovery file of a scene that has no file yet (a dot name no scene is given).
+constexpr const char* kUnsavedRecoveryName = ".unsaved.scene.json";
+
+void remove_file(const fs::path& file) {
+    std::error_code ec;
+    fs::remove(file, ec);
+}
+
+} // namespace
+
+fs::path EditorSession::recovery_file_for(const std::string& scene_path) const {
+    if (!m_project) return {};
+    return m_project->root / kRecoveryFolder /
+           (scene_path.empty() ? std::string(kUnsavedRecoveryName) : scene_path);
+}
+
+fs::path EditorSession::recovery_file() const {
+    return recovery_file_for(m_scene_path);
+}
+
+void EditorSession::reset_autosave() {
+    m_next_autosave_s.reset();
+    m_recovery_written = false;
+    m_recovery_hash = 0;
+}
+
+bool EditorSession::autosave_tick(double now_s) {
+    if (!m_project || m_play != PlayState::Editing || m_recovery_offer ||
+        m_autosave_interval_s <= 0.0)
+        return false;
+    if (!dirty()) {
+        if (m_recovery_written) remove_file(recovery_file());
+        reset_autosave();
+        return false;
+    }
+    if (!m_next_autosave_s) {
+        m_next_autosave_s = now_s + m_autosave_interval_s;
+        return false;
+    }
+    if (now_s < *m_next_autosave_s) return false;
+    m_next_autosave_s = now_s + m_autosave_interval_s;
+    const std::uint64_t state = hash();
+    if (m_recovery_written && state == m_recovery_hash) return false;
+
+    const fs::path file = recovery_file();
+    std::error_code ec;
+    fs::create_directories(file.parent_path(), ec);
+    if (auto saved = save_scene(*m_world, file, m_scene_name, m_prefabs, {.backups = 0}); !saved) {
+        log_warning("autosave: " + saved.error().describe());
+        return false;
+    }
+    m_recovery_written = true;
+    m_recovery_hash = state;
+    log_info("autosaved to " + fs::relative(file, m_project->root, ec).string());
+    return true;
+}
+
+Result<void> EditorSession::write_recovery() {
+    if (!m_project || m_recovery_offer) return {};
+    stop(); // the scene to keep is the one before Play
+    if (!dirty()) {
+        drop_recovery();
+        return {};
+    }
+    const fs::path file = recovery_file();
+    std::error_code ec;
+    fs::create_directories(file.parent_path(), ec);
+    if (auto saved = save_scene(*m_world, file, m_scene_name, m_prefabs, {.backups = 0}); !saved) {
+        log_error("recovery copy: " + saved.error().describe());
+        return saved.error();
+    }
+    m_recovery_written = true;
+    m_recovery_hash = hash();
+    log_info("unsaved changes kept in " + fs::relative(file, m_project->root, ec).string());
+    return {};
+}
+
+void EditorSession::drop_recovery() {
+    if (!m_project || m_recovery_offer) return;
+    remove_file(recovery_file());
+    reset_autosave();
+}
+
+void EditorSession::leave_scene() {
+    if (m_recovery_offer) {
+        // Not decided: the file stays for the next time the scene is opened.
+        m_recovery_offer.reset();
+        m_recovery_world.reset();
+    } else if (m_project) {
+        remove_file(recovery_file());
+    }
+    reset_autosave();
+}
+
+void EditorSession::check_recovery(bool also_unsaved) {
+    std::vector<std::string> scenes{m_scene_path};
+    if (also_unsaved && !m_scene_path.empty()) scenes.emplace_back();
+    for (const std::string& scene : scenes) {
+        const fs::path file = recovery_file_for(scene);
+        std::error_code ec;
+        if (!fs::exists(file, ec)) continue;
+        auto world = make_world(*m_registry);
+        Diagnostics problems;
+        auto info = load_scene(*world, file, *m_project, m_prefabs, problems);
+        if (!info) {
+            log_warning("recovery file " + file.string() +
+                        " cannot be read (left in place): " + info.error().describe());
+            continue;
+        }
+        if (scene == m_scene_path && state_hash(*world) == hash()) {
+            remove_file(file); // the scene already holds that state
+            continue;
+        }
+        m_recovery_offer = RecoveryOffer{file, scene, info->name, info->objects};
+        m_recovery_world = std::move(world);
+        log_info("found unsaved changes of " + (scene.empty() ? "an unsaved scene" : scene) +
+                 " in " + file.string());
+        return;
+    }
+}
+
+Result<void> EditorSession::restore_recovery() {
+    if (!m_recovery_offer) return make_error(ErrorCode::NotFound, "no recovery is offered");
+    RecoveryOffer offer = std::move(*m_recovery_offer);
+    std::unique_ptr<World> world = std::move(m_recovery_world);
+    m_recovery_offer.reset();
+    m_load_problems = Diagnostics{};
+    adopt_scene(std::move(world), offer.scene_name, offer.scene_path);
+    m_undo.mark_unsaved();
+    // The recovery file holds this state: it stays until the scene is saved or left.
+    m_recovery_written = true;
+    m_recovery_hash = hash();
+    frame_selection();
+    log_info("restored the unsaved changes of " + offer.scene_name + " from " +
+             offer.file.string());
+    return {};
+}
+
+void EditorSession::discard_recovery() {
+    if (!m_recovery_offer) return;
+    remove_file(m_recovery_offer->file);
+    log_info("discarded the unsaved changes in " + m_recovery_offer->file.string());
+    m_recovery_offer.reset();
+    m_recovery_world.reset();
+}
+
+} // namespace diorama::editor

@@ -287,8 +287,8 @@ ExitCode App::run() {
     if (!m_stopped_by_signal) m_session.drop_recovery(); // a clean quit: nothing to recover
     if (!headless()) save_config();
     if (!m_options.timing.empty()) {
-        if (auto written = save_file_atomic(m_options.timing, m_timing.report(),
-                                            SaveOptions{.keep_backup = false});
+        if (auto written =
+                save_file_atomic(m_options.timing, m_timing.report(), SaveOptions{.backups = 0});
             !written) {
             std::cerr << "diorama-editor: timing: " << written.error().describe() << "\n";
             if (m_exit == ExitCode::Ok) m_exit = ExitCode::Usage;

@@ -253,7 +253,7 @@ Result<void> write_bench_project(const fs::path& root, const fs::path& bounce_ro
                           {"startup_scene", startup_scene}, {"scene_folder", "scenes"},
                           {"prefab_folder", "prefabs"},     {"tick_rate_hz", 60}};
     return save_file_atomic(root / "project.json", to_pretty_json(project),
-                            SaveOptions{.keep_backup = false});
+                            SaveOptions{.backups = 0});
 }
 
 Result<void> fill_scene(World& world, const PrefabLibrary& prefabs, SceneKind kind,

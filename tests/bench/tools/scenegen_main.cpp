@@ -91,8 +91,7 @@ int main(int argc, char** argv) {
         return fail(filled.error().describe(), 1);
     std::error_code ec;
     fs::create_directories(root / "scenes", ec);
-    if (auto saved =
-            save_scene(world, root / scene, name, prefabs, SaveOptions{.keep_backup = false});
+    if (auto saved = save_scene(world, root / scene, name, prefabs, SaveOptions{.backups = 0});
         !saved)
         return fail(saved.error().describe(), 1);
     if (auto written = bench::write_bench_project(root, bounce_root, scene); !written)

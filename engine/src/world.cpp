@@ -47,8 +47,11 @@ Rect transformed_circle(const glm::mat3& m, glm::vec2 center, float radius) {
 World::World(const TypeRegistry& registry, WorldDef def)
     : m_registry(&registry), m_def(std::move(def)), m_grid(m_def.spatial_cell_size) {
     m_layers.push_back(m_def.default_layer);
-    for (const TypeInfo* t : registry.types())
+    m_transforms = &typed_pool<Transform2D>();
+    for (const TypeInfo* t : registry.types()) {
         if (t->hooks.on_message) m_message_types.push_back(t);
+        if (t->hooks.on_destroy) m_destroy_types.push_back(t);
+    }
     if (registry.find<Transform2D>() && registry.find<Velocity>()) {
         [[maybe_unused]] auto grouped = group<Transform2D, Velocity>();
         assert(grouped.ok());
@@ -57,19 +60,28 @@ World::World(const TypeRegistry& registry, WorldDef def)
 
 World::~World() = default;
 
-bool World::check(Handle h) const {
-    if (alive(h)) return true;
-    if (!h.is_null()) ++m_stale_accesses;
-    return false;
-}
-
 // ---- objects ----
 
 Guid World::new_guid() {
+    // splitmix64 is a bijection, so distinct counters give distinct guids: a generated guid can
+    // only collide with an explicit one, and explicit guids are always in the index.
     for (;;) {
         const Guid g{splitmix64(m_def.guid_seed ^ splitmix64(++m_guid_counter))};
-        if (!g.is_null() && !m_by_guid.contains(g)) return g;
+        if (!g.is_null() && (!m_explicit_guids || !m_by_guid.contains(g))) return g;
     }
+}
+
+void World::index_pending_guids() const {
+    if (m_unindexed.empty()) return;
+    m_by_guid.reserve(m_by_guid.size() + m_unindexed.size()); // the only step that can throw
+    for (const std::uint32_t i : m_unindexed) {
+        Record& r = const_cast<Record&>(m_records[i]);
+        r.guid_queued = false;
+        if ((m_generation[i] & kFreeBit) != 0 || r.guid_indexed) continue;
+        m_by_guid.insert(r.guid, i);
+        r.guid_indexed = true;
+    }
+    m_unindexed.clear();
 }
 
 Result<Handle> World::try_create(const ObjectDef& def) {
@@ -78,8 +90,6 @@ Result<Handle> World::try_create(const ObjectDef& def) {
                           "layer " + std::to_string(def.layer) + " does not exist");
     if (!def.parent.is_null() && !alive(def.parent))
         return make_error(ErrorCode::StaleHandle, "the parent handle is stale");
-    if (!def.guid.is_null() && m_by_guid.contains(def.guid))
-        return make_error(ErrorCode::Duplicate, "guid " + to_string(def.guid) + " is already used");
     if (m_free_head == kNone && m_generation.size() >= kMaxGeneration)
         return make_error(ErrorCode::Limit, "the world holds the most objects it can address");
 
@@ -88,38 +98,41 @@ Result<Handle> World::try_create(const ObjectDef& def) {
     const bool reused = m_free_head != kNone;
     const std::uint32_t index =
         reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
-    Pool<Transform2D>* transforms = nullptr;
     bool slot_added = false;
     bool transform_added = false;
+    bool guid_indexed = false;
+    bool guid_queued = false;
+    Guid guid = def.guid;
     try {
-        std::string name = def.name;
-        transforms = &typed_pool<Transform2D>();
+        if (!guid.is_null()) {
+            index_pending_guids();
+            if (m_by_guid.contains(guid))
+                return make_error(ErrorCode::Duplicate,
+                                  "guid " + to_string(guid) + " is already used");
+        }
         if (!reused) {
             m_records.emplace_back();
             m_generation.push_back(1u | kFreeBit);
             slot_added = true;
         }
-        transforms->emplace_typed(index);
+        m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
         transform_added = true;
-        const Guid guid = def.guid.is_null() ? new_guid() : def.guid;
-        m_by_guid.insert(guid, index);
-        try {
-            if (!def.name.empty()) m_by_name[def.name].push_back(index);
-        } catch (...) {
-            m_by_guid.erase(guid);
-            throw;
+        if (guid.is_null()) {
+            guid = new_guid();
+            if (!m_records[index].guid_queued) {
+                m_unindexed.push_back(index);
+                guid_queued = true;
+            }
+        } else {
+            m_by_guid.insert(guid, index);
+            guid_indexed = true;
         }
+        if (!def.name.empty()) store_name(index, def.name);
         // Nothing below allocates.
-        if (reused) m_free_head = m_records[index].next_free;
-        Record& r = m_records[index];
-        r = Record{};
-        r.guid = guid;
-        r.name = std::move(name);
-        r.layer = def.layer;
-        m_generation[index] &= ~kFreeBit;
-        ++m_live_count;
     } catch (const std::bad_alloc&) {
-        if (transform_added) transforms->erase(index);
+        if (guid_indexed) m_by_guid.erase(guid);
+        if (guid_queued) m_unindexed.pop_back();
+        if (transform_added) m_transforms->erase(index);
         if (slot_added) {
             m_records.pop_back();
             m_generation.pop_back();
@@ -127,8 +140,20 @@ Result<Handle> World::try_create(const ObjectDef& def) {
         return make_error(ErrorCode::OutOfMemory,
                           "out of memory creating object " + std::to_string(m_live_count + 1));
     }
+    Record& r = m_records[index];
+    if (reused) m_free_head = r.next_free;
+    r.next_free = kNone;
+    r.guid = guid;
+    r.layer = def.layer;
+    r.guid_indexed = guid_indexed;
+    r.guid_queued = r.guid_queued || guid_queued;
+    m_explicit_guids = m_explicit_guids || guid_indexed;
+    m_generation[index] &= ~kFreeBit;
+    ++m_live_count;
     if (!def.parent.is_null()) link_parent(index, def.parent.index);
-    after_add(index, *transforms, transforms->get(index));
+    // A new object has only its Transform2D, so it cannot complete an owned group yet.
+    if (const TypeInfo* t = type_info(m_transforms->id()); t != nullptr && t->hooks.on_create)
+        t->hooks.on_create(*this, handle_of(index), m_transforms->get(index));
     return handle_of(index);
 }
 
@@ -155,8 +180,16 @@ void World::destroy(Handle h) {
 }
 
 void World::mark_destroy(std::uint32_t index) {
+    Record& root = m_records[index];
+    if (root.dying) return;
+    root.dying = true;
+    m_pending_destroy.push_back(index);
+    if (root.first_child == kNone) return;
     // Iterative walk over the subtree, so deep hierarchies cannot overflow the stack.
-    std::vector<std::uint32_t> stack{index};
+    std::vector<std::uint32_t>& stack = m_destroy_stack;
+    stack.clear();
+    for (std::uint32_t c = root.first_child; c != kNone; c = m_records[c].next_sibling)
+        stack.push_back(c);
     while (!stack.empty()) {
         const std::uint32_t i = stack.back();
         stack.pop_back();
@@ -175,13 +208,15 @@ std::size_t World::flush() {
     while (!m_pending_destroy.empty()) {
         std::vector<std::uint32_t> batch;
         batch.swap(m_pending_destroy);
-        // 1. hooks, while every object of the batch is still whole (hooks may destroy more).
-        for (std::uint32_t i : batch) {
-            const Handle h = handle_of(i);
-            for (ComponentId id : components_of(h)) {
-                const TypeInfo* t = type_info(id);
-                if (t == nullptr || !t->hooks.on_destroy) continue;
-                if (void* c = get(h, id)) t->hooks.on_destroy(*this, h, c);
+        // 1. hooks, while every object of the batch is still whole (hooks may destroy more);
+        // per object in registry order.
+        if (!m_destroy_types.empty()) {
+            for (std::uint32_t i : batch) {
+                for (const TypeInfo* t : m_destroy_types) {
+                    PoolBase* pool = t->id < m_pools.size() ? m_pools[t->id].get() : nullptr;
+                    if (pool == nullptr) continue;
+                    if (void* c = pool->find(i)) t->hooks.on_destroy(*this, handle_of(i), c);
+                }
             }
         }
         // 2. storage, children before parents.
@@ -197,7 +232,7 @@ std::size_t World::flush() {
                 unlink_parent(c);
                 c = next;
             }
-            m_by_guid.erase(r.guid);
+            if (r.guid_indexed) m_by_guid.erase(r.guid);
             erase_name(i);
             m_grid.remove(i);
             free_slot(i);
@@ -208,7 +243,9 @@ std::size_t World::flush() {
 }
 
 void World::free_slot(std::uint32_t index) {
+    const bool queued = m_records[index].guid_queued;
     m_records[index] = Record{};
+    m_records[index].guid_queued = queued;
     const std::uint32_t next_generation = m_generation[index] + 1;
     --m_live_count;
     if (next_generation > kMaxGeneration) {
@@ -251,29 +288,68 @@ Guid World::guid(Handle h) const {
 
 Handle World::find(Guid g) const {
     if (g.is_null()) return kNullHandle;
+    try {
+        index_pending_guids();
+    } catch (const std::bad_alloc&) {
+        // No room to grow the index: look through the slots instead.
+        report_out_of_memory("guid index");
+        for (std::uint32_t i = 0; i < m_records.size(); ++i)
+            if ((m_generation[i] & kFreeBit) == 0 && m_records[i].guid == g) return handle_of(i);
+        return kNullHandle;
+    }
     const std::uint32_t* index = m_by_guid.find(g);
     return index == nullptr ? kNullHandle : handle_of(*index);
 }
 
 const std::string& World::name(Handle h) const {
     static const std::string kEmpty;
-    return check(h) ? m_records[h.index].name : kEmpty;
+    if (!check(h)) return kEmpty;
+    const std::uint32_t n = m_records[h.index].name;
+    return n == kNone ? kEmpty : m_names[n];
 }
 
 void World::erase_name(std::uint32_t index) {
-    const std::string& n = m_records[index].name;
-    if (n.empty()) return;
-    auto it = m_by_name.find(n);
-    if (it == m_by_name.end()) return;
-    std::erase(it->second, index);
-    if (it->second.empty()) m_by_name.erase(it);
+    const std::uint32_t n = m_records[index].name;
+    if (n == kNone) return;
+    if (auto it = m_by_name.find(m_names[n]); it != m_by_name.end()) {
+        std::erase(it->second, index);
+        if (it->second.empty()) m_by_name.erase(it);
+    }
+    m_names[n] = std::string();
+    m_free_names.push_back(n); // capacity was reserved by store_name
+    m_records[index].name = kNone;
+}
+
+void World::store_name(std::uint32_t index, std::string name) {
+    // Allocate everything first, so a failure changes nothing.
+    m_free_names.reserve(m_names.size() + 1);
+    std::uint32_t n = kNone;
+    if (m_free_names.empty()) {
+        m_names.emplace_back();
+        n = static_cast<std::uint32_t>(m_names.size() - 1);
+    } else {
+        n = m_free_names.back();
+    }
+    try {
+        m_by_name[name].push_back(index);
+    } catch (...) {
+        if (m_free_names.empty()) m_names.pop_back();
+        throw;
+    }
+    if (!m_free_names.empty() && m_free_names.back() == n) m_free_names.pop_back();
+    m_names[n] = std::move(name);
+    m_records[index].name = n;
 }
 
 void World::set_name(Handle h, std::string name) {
     if (!check(h)) return;
     erase_name(h.index);
-    m_records[h.index].name = std::move(name);
-    if (!m_records[h.index].name.empty()) m_by_name[m_records[h.index].name].push_back(h.index);
+    if (name.empty()) return;
+    try {
+        store_name(h.index, std::move(name));
+    } catch (const std::bad_alloc&) {
+        report_out_of_memory("set_name");
+    }
 }
 
 Handle World::find_by_name(std::string_view name) const {
@@ -387,7 +463,7 @@ Result<void> World::set_parent(Handle h, Handle parent, Reparent mode) {
         return make_error(ErrorCode::StaleHandle, "the new parent handle is stale");
     if (parent == h || (!parent.is_null() && is_descendant(parent, h)))
         return make_error(ErrorCode::Cycle,
-                          "'" + m_records[h.index].name +
+                          "'" + name(h) +
                               "' cannot become a child of itself or of its own descendant",
                           to_string(m_records[h.index].guid));
     const glm::mat3 world = world_matrix(h);
@@ -442,7 +518,11 @@ void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
                 join_group(entity, g);
         }
     }
-    const TypeInfo* t = type_info(pool.id());
+    if (!pool.info_cached) {
+        pool.info = type_info(pool.id());
+        pool.info_cached = true;
+    }
+    const TypeInfo* t = pool.info;
     if (t != nullptr && t->hooks.on_create) {
         const Handle h = handle_of(entity);
         t->hooks.on_create(*this, h, component);
@@ -461,7 +541,7 @@ void* World::add(Handle h, ComponentId type) {
         return existing;
     }
     try {
-        void* c = pool->emplace(h.index);
+        void* c = pool->emplace(h.index, h.generation);
         after_add(h.index, *pool, c);
         return c;
     } catch (const std::bad_alloc&) {
@@ -484,7 +564,7 @@ void* World::add_copy(Handle h, ComponentId type, const void* value) {
         return existing;
     }
     try {
-        void* c = pool->emplace(h.index);
+        void* c = pool->emplace(h.index, h.generation);
         t->copy(c, value);
         after_add(h.index, *pool, c);
         return c;
@@ -545,29 +625,29 @@ std::vector<ComponentId> World::components_of(Handle h) const {
 // ---- groups ----
 
 bool World::eligible(std::uint32_t entity, const Group& g) const {
-    for (ComponentId id : g.types)
-        if (!m_pools[id]->contains(entity)) return false;
+    for (const PoolBase* p : g.pools)
+        if (!p->contains(entity)) return false;
     return !in_group(entity, g);
 }
 
 bool World::in_group(std::uint32_t entity, const Group& g) const {
-    const PoolBase& first = *m_pools[g.types.front()];
+    const PoolBase& first = *g.pools.front();
     return first.contains(entity) && first.position(entity) < g.size;
 }
 
 void World::join_group(std::uint32_t entity, Group& g) {
-    for (ComponentId id : g.types) {
-        PoolBase& p = *m_pools[id];
-        p.swap_positions(p.position(entity), g.size);
+    for (PoolBase* p : g.pools) {
+        const std::uint32_t pos = p->position(entity);
+        if (pos != g.size) p->swap_positions(pos, g.size);
     }
     ++g.size;
 }
 
 void World::leave_group(std::uint32_t entity, Group& g) {
     --g.size;
-    for (ComponentId id : g.types) {
-        PoolBase& p = *m_pools[id];
-        p.swap_positions(p.position(entity), g.size);
+    for (PoolBase* p : g.pools) {
+        const std::uint32_t pos = p->position(entity);
+        if (pos != g.size) p->swap_positions(pos, g.size);
     }
 }
 
@@ -583,7 +663,10 @@ Result<void> World::make_group(std::vector<ComponentId> types) {
             return make_error(ErrorCode::Duplicate, "a pool already belongs to a group");
     }
     const int index = static_cast<int>(m_groups.size());
-    m_groups.push_back(Group{types, 0});
+    std::vector<PoolBase*> pools;
+    for (ComponentId id : types)
+        pools.push_back(m_pools[id].get());
+    m_groups.push_back(Group{types, std::move(pools), 0});
     Group& g = m_groups.back();
     const PoolBase* smallest = m_pools[types.front()].get();
     for (ComponentId id : types) {
@@ -747,7 +830,9 @@ std::size_t World::memory_bytes() const {
         m_generation.capacity() * sizeof(std::uint32_t) + m_records.capacity() * sizeof(Record);
     for (const auto& p : m_pools)
         if (p) bytes += p->memory_bytes();
-    bytes += m_by_guid.memory_bytes();
+    bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);
+    for (const std::string& n : m_names)
+        bytes += sizeof(std::string) + (n.capacity() > 15 ? n.capacity() : 0);
     bytes += m_grid.memory_bytes() + m_transient.capacity();
     return bytes;
 }

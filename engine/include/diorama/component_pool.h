@@ -2,6 +2,9 @@
 // Component pools: one dense sparse set per component type. Entities are object slot indices.
 // Component data lives in fixed-size pages, so adding components never moves existing ones
 // (references taken during a view stay valid); removal swaps the last element into the hole.
+// Each sparse entry holds the dense position and the owner's handle generation together, so a
+// lookup through a handle is two dependent loads (the entry, then the component) and checks
+// that the handle is current on the way.
 
 #include "diorama/reflection.h"
 
@@ -33,15 +36,31 @@ public:
     // Number of components in the pool.
     [[nodiscard]] std::size_t size() const { return m_dense.size(); }
     [[nodiscard]] bool contains(std::uint32_t entity) const {
-        return entity < m_sparse.size() && m_sparse[entity] != kAbsent;
+        return entity < m_sparse.size() && m_sparse[entity].generation != 0;
     }
     // Position of entity in the dense arrays; precondition: contains(entity).
-    [[nodiscard]] std::uint32_t position(std::uint32_t entity) const { return m_sparse[entity]; }
+    [[nodiscard]] std::uint32_t position(std::uint32_t entity) const {
+        return m_sparse[entity].position;
+    }
+    // The dense position of the component of the object at slot entity with this handle
+    // generation (non-zero), or kAbsent when it has none or the generation is not current.
+#if defined(__GNUC__)
+    [[gnu::always_inline]]
+#endif
+    [[nodiscard]] std::uint32_t
+    position_of(std::uint32_t entity, std::uint32_t generation) const {
+        if (entity >= m_sparse.size()) return kAbsent;
+        const SparseEntry e = m_sparse[entity];
+        return e.generation == generation ? e.position : kAbsent;
+    }
     // The entities in dense order.
-    [[nodiscard]] const std::vector<std::uint32_t>& entities() const { return m_dense; }
+    [[nodiscard]] const std::vector<std::uint32_t>& entities() const {
+        return m_dense;
+    }
 
-    // Adds a default-constructed component for entity; precondition: !contains(entity).
-    virtual void* emplace(std::uint32_t entity) = 0;
+    // Adds a default-constructed component for the object at slot entity, whose handle has the
+    // given (non-zero) generation; precondition: !contains(entity).
+    virtual void* emplace(std::uint32_t entity, std::uint32_t generation) = 0;
     // The component of entity, or nullptr.
     [[nodiscard]] virtual void* find(std::uint32_t entity) = 0;
     [[nodiscard]] const void* find(std::uint32_t entity) const {
@@ -59,11 +78,19 @@ public:
     // ---- owned groups (managed by the world) ----
     // Index of the group that owns this pool, or -1.
     int group = -1;
+    // The registered type's info (hooks), cached by the world on first use; null: unregistered.
+    const TypeInfo* info = nullptr;
+    bool info_cached = false;
 
 protected:
+    struct SparseEntry {
+        std::uint32_t position = kAbsent; // in the dense arrays
+        std::uint32_t generation = 0;     // the owner's handle generation; 0: no component
+    };
+
     ComponentId m_id = 0;
-    std::vector<std::uint32_t> m_sparse; // entity -> dense position, or kAbsent
-    std::vector<std::uint32_t> m_dense;  // dense position -> entity
+    std::vector<SparseEntry> m_sparse;  // entity -> dense position and owner generation
+    std::vector<std::uint32_t> m_dense; // dense position -> entity
 };
 
 template <class T>
@@ -75,20 +102,22 @@ public:
         release_pages();
     }
 
-    void* emplace(std::uint32_t entity) override { return &emplace_typed(entity); }
+    void* emplace(std::uint32_t entity, std::uint32_t generation) override {
+        return &emplace_typed(entity, generation);
+    }
 
-    T& emplace_typed(std::uint32_t entity) {
-        assert(!contains(entity));
+    T& emplace_typed(std::uint32_t entity, std::uint32_t generation) {
+        assert(!contains(entity) && generation != 0);
         const auto pos = static_cast<std::uint32_t>(m_dense.size());
         if ((pos >> kPageShift) >= m_pages.size()) add_page();
         if (entity >= m_sparse.size())
-            m_sparse.resize(std::max<std::size_t>(entity + 1, m_sparse.size() * 2), kAbsent);
+            m_sparse.resize(std::max<std::size_t>(entity + 1, m_sparse.size() * 2));
         if (m_dense.size() == m_dense.capacity())
             m_dense.reserve(std::max<std::size_t>(16, m_dense.capacity() * 2));
         // Everything that can throw happened above: the pool is unchanged if it did.
         T* slot = new (&raw_at(pos)) T();
         m_dense.push_back(entity);
-        m_sparse[entity] = pos;
+        m_sparse[entity] = SparseEntry{pos, generation};
         return *slot;
     }
 
@@ -96,8 +125,13 @@ public:
 
     // The component of entity, or nullptr.
     [[nodiscard]] T* get(std::uint32_t entity) {
-        if (entity >= m_sparse.size()) return nullptr;
-        const std::uint32_t pos = m_sparse[entity];
+        return contains(entity) ? &at(m_sparse[entity].position) : nullptr;
+    }
+
+    // The component of the object at slot entity with this handle generation, or nullptr when
+    // it has none or the generation is not current (a stale handle).
+    [[nodiscard]] T* get(std::uint32_t entity, std::uint32_t generation) {
+        const std::uint32_t pos = position_of(entity, generation);
         return pos == kAbsent ? nullptr : &at(pos);
     }
 
@@ -116,17 +150,17 @@ public:
 
     void erase(std::uint32_t entity) override {
         if (!contains(entity)) return;
-        const std::uint32_t pos = m_sparse[entity];
+        const std::uint32_t pos = m_sparse[entity].position;
         const auto last = static_cast<std::uint32_t>(m_dense.size() - 1);
         if (pos != last) {
             at(pos) = std::move(at(last));
             const std::uint32_t moved = m_dense[last];
             m_dense[pos] = moved;
-            m_sparse[moved] = pos;
+            m_sparse[moved].position = pos;
         }
         at(last).~T();
         m_dense.pop_back();
-        m_sparse[entity] = kAbsent;
+        m_sparse[entity] = SparseEntry{};
     }
 
     void swap_positions(std::uint32_t a, std::uint32_t b) override {
@@ -134,21 +168,20 @@ public:
         using std::swap;
         swap(at(a), at(b));
         swap(m_dense[a], m_dense[b]);
-        m_sparse[m_dense[a]] = a;
-        m_sparse[m_dense[b]] = b;
+        m_sparse[m_dense[a]].position = a;
+        m_sparse[m_dense[b]].position = b;
     }
 
     void clear() override {
         for (std::uint32_t pos = 0; pos < m_dense.size(); ++pos)
             at(pos).~T();
         for (std::uint32_t e : m_dense)
-            m_sparse[e] = kAbsent;
+            m_sparse[e] = SparseEntry{};
         m_dense.clear();
     }
 
     [[nodiscard]] std::size_t memory_bytes() const override {
-        return m_pages.size() * kPageSize * sizeof(T) +
-               m_sparse.capacity() * sizeof(std::uint32_t) +
+        return m_pages.size() * kPageSize * sizeof(T) + m_sparse.capacity() * sizeof(SparseEntry) +
                m_dense.capacity() * sizeof(std::uint32_t) + m_pages.capacity() * sizeof(T*);
     }
 

@@ -9,6 +9,9 @@
 //   never moves existing ones. Pools declared as an owned group (Transform2D + Velocity by
 //   default) keep their common members first and in the same order, so a view over exactly the
 //   group is a straight walk over parallel arrays.
+// - create() is slot allocation plus a Transform2D: the guid index (find(Guid)) takes generated
+//   guids in lazily, at the next find() or explicit-guid create, so a burst of creates and
+//   destroys never touches it. Names are stored only for objects that have one.
 // - Changes during a view: destroy() is deferred as always; remove<T>() is deferred until the
 //   outermost running view returns (the component stays present until then); add<T>() takes
 //   effect at once and never invalidates references, and a view never visits an object twice.
@@ -43,7 +46,23 @@
 #include <unordered_map>
 #include <vector>
 
+// Forces inlining of the few one-load accessors on the hot paths (get<T>, pool lookups).
+#if defined(__GNUC__)
+#define DIORAMA_HOT_INLINE [[gnu::always_inline]] inline
+#else
+#define DIORAMA_HOT_INLINE inline
+#endif
+
 namespace diorama {
+
+namespace detail {
+// component_id<T>() with its one-time initialisation check inlined at the call site.
+template <class T>
+DIORAMA_HOT_INLINE ComponentId hot_component_id() {
+    static const ComponentId id = component_id<T>();
+    return id;
+}
+} // namespace detail
 
 class TypeRegistry;
 class PrefabLibrary;
@@ -128,7 +147,8 @@ public:
     [[nodiscard]] Guid guid(Handle h) const;
     // A guid no object of this world has, from the world's seeded generator.
     [[nodiscard]] Guid new_guid();
-    // The live object with this guid, or the null handle.
+    // The live object with this guid, or the null handle. Brings the guid index up to date
+    // first (generated guids join it lazily), so it is not safe to call concurrently.
     [[nodiscard]] Handle find(Guid g) const;
     [[nodiscard]] const std::string& name(Handle h) const;
     void set_name(Handle h, std::string name);
@@ -270,10 +290,11 @@ private:
     static constexpr std::uint32_t kFreeBit = 0x80000000u;       // set in m_generation when free
     static constexpr std::uint32_t kMaxGeneration = 0x7fffffffu; // a slot this old is retired
 
+    // Per slot; trivially copyable so the table grows by plain copies.
     struct Record {
         Guid guid{};
-        std::string name;
         LayerId layer = 0;
+        std::uint32_t name = kNone; // index in m_names; kNone: unnamed
         std::uint32_t parent = kNone;
         std::uint32_t first_child = kNone;
         std::uint32_t last_child = kNone;
@@ -281,11 +302,14 @@ private:
         std::uint32_t prev_sibling = kNone;
         std::uint32_t next_free = kNone;
         bool dying = false;
+        bool guid_indexed = false; // the guid is in m_by_guid
+        bool guid_queued = false;  // the slot is in m_unindexed (kept when the slot is freed)
     };
 
     struct Group {
         std::vector<ComponentId> types;
-        std::uint32_t size = 0; // members occupy positions [0, size) of every owned pool
+        std::vector<PoolBase*> pools; // the pools of types, in the same order
+        std::uint32_t size = 0;       // members occupy positions [0, size) of every owned pool
     };
 
     struct Envelope {
@@ -306,7 +330,12 @@ private:
         World& world;
     };
 
-    [[nodiscard]] bool check(Handle h) const; // alive, else counts a stale access
+    // Alive, else counts a stale access.
+    [[nodiscard]] bool check(Handle h) const {
+        if (alive(h)) return true;
+        if (!h.is_null()) ++m_stale_accesses;
+        return false;
+    }
     [[nodiscard]] Handle handle_of(std::uint32_t index) const {
         return Handle{index, m_generation[index]};
     }
@@ -315,7 +344,9 @@ private:
     void unlink_parent(std::uint32_t index);
     void link_parent(std::uint32_t index, std::uint32_t parent);
     void erase_name(std::uint32_t index);
+    void store_name(std::uint32_t index, std::string name); // may throw std::bad_alloc
     void free_slot(std::uint32_t index);
+    void index_pending_guids() const; // may throw std::bad_alloc
 
     template <class T>
     Pool<T>& typed_pool();
@@ -345,13 +376,22 @@ private:
     std::uint32_t m_free_head = kNone;       // LIFO list of free slots
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;
-    GuidIndex m_by_guid;
+    std::vector<std::uint32_t> m_destroy_stack; // scratch for marking subtrees
+    // guid -> slot. Explicit guids enter at once; generated ones wait in m_unindexed (they are
+    // distinct by construction: a bijection of a counter) until a lookup needs the index.
+    mutable GuidIndex m_by_guid;
+    mutable std::vector<std::uint32_t> m_unindexed;
+    bool m_explicit_guids = false;    // an explicit guid was ever used: generated ones are checked
+    std::vector<std::string> m_names; // by Record::name
+    std::vector<std::uint32_t> m_free_names;                               // unused m_names
     std::unordered_map<std::string, std::vector<std::uint32_t>> m_by_name; // non-empty names
     std::uint64_t m_guid_counter = 0;
     std::vector<std::string> m_layers;
 
     // components
     std::vector<std::unique_ptr<PoolBase>> m_pools; // by ComponentId; null when never used
+    Pool<Transform2D>* m_transforms = nullptr;      // every object's; owned by m_pools
+    std::vector<const TypeInfo*> m_destroy_types;   // registered types with an on_destroy hook
     std::vector<Group> m_groups;
     int m_view_depth = 0;
     std::vector<std::pair<ComponentId, std::uint32_t>> m_deferred_removals;
@@ -403,8 +443,8 @@ void World::each_object(F&& f) const {
 }
 
 template <class T>
-Pool<T>* World::find_typed_pool() const {
-    const ComponentId id = component_id<T>();
+DIORAMA_HOT_INLINE Pool<T>* World::find_typed_pool() const {
+    const ComponentId id = detail::hot_component_id<T>();
     if (id >= m_pools.size()) return nullptr;
     return static_cast<Pool<T>*>(m_pools[id].get());
 }
@@ -420,12 +460,14 @@ Pool<T>& World::typed_pool() {
 template <class T>
 T* World::add(Handle h) {
     if (!check(h)) return nullptr;
-    Pool<T>* pool_ptr = nullptr;
-    try {
-        pool_ptr = &typed_pool<T>();
-    } catch (const std::bad_alloc&) {
-        report_out_of_memory("add component");
-        return nullptr;
+    Pool<T>* pool_ptr = find_typed_pool<T>();
+    if (pool_ptr == nullptr) {
+        try {
+            pool_ptr = &typed_pool<T>();
+        } catch (const std::bad_alloc&) {
+            report_out_of_memory("add component");
+            return nullptr;
+        }
     }
     Pool<T>& pool = *pool_ptr;
     if (T* existing = pool.get(h.index)) {
@@ -434,7 +476,7 @@ T* World::add(Handle h) {
     }
     T* c = nullptr;
     try {
-        c = &pool.emplace_typed(h.index);
+        c = &pool.emplace_typed(h.index, h.generation);
     } catch (const std::bad_alloc&) {
         report_out_of_memory("add component");
         return nullptr;
@@ -444,10 +486,13 @@ T* World::add(Handle h) {
 }
 
 template <class T>
-T* World::get(Handle h) {
-    if (!check(h)) return nullptr;
-    Pool<T>* pool = find_typed_pool<T>();
-    return pool ? pool->get(h.index) : nullptr;
+DIORAMA_HOT_INLINE T* World::get(Handle h) {
+    // The pool's sparse entry carries the owner's generation: one load checks the handle and
+    // finds the component. Only a miss looks at the slot table (to count stale handles).
+    if (Pool<T>* pool = find_typed_pool<T>())
+        if (T* c = pool->get(h.index, h.generation)) return c;
+    (void)check(h);
+    return nullptr;
 }
 
 template <class T>

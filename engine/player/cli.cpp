@@ -2,9 +2,7 @@
 
 #include "cli.h"
 
-#include "diorama/prefab.h"
-#include "diorama/project.h"
-#include "diorama/scene_file.h"
+#include "diorama/version.h"
 
 #include <algorithm>
 #include <charconv>
@@ -136,6 +134,23 @@ Result<CommandLine> parse_check(std::span<const std::string_view> args) {
     return line;
 }
 
+Result<CommandLine> parse_export(std::span<const std::string_view> args) {
+    auto split = split_arguments("export", args, {}, {"--compact", "--force"});
+    if (!split) return split.error();
+    CommandLine line;
+    line.command = Command::Export;
+    for (const auto& option : split->options)
+        (option.first == "--compact" ? line.export_game.compact : line.export_game.force) = true;
+    const std::vector<std::string_view>& positionals = split->positionals;
+    if (positionals.size() != 2)
+        return usage_error("export", "expected PROJECT and OUTDIR, got " +
+                                         std::to_string(positionals.size()) + " argument" +
+                                         (positionals.size() == 1 ? "" : "s"));
+    line.export_game.project = positionals[0];
+    line.export_game.output = positionals[1];
+    return line;
+}
+
 } // namespace
 
 Result<CommandLine> parse_command_line(std::span<const std::string_view> args) {
@@ -149,17 +164,19 @@ Result<CommandLine> parse_command_line(std::span<const std::string_view> args) {
     const std::string_view command = args.front();
     if (command == "run") return parse_run(args.subspan(1));
     if (command == "check") return parse_check(args.subspan(1));
+    if (command == "export") return parse_export(args.subspan(1));
     if (is_option(command))
         return usage_error("", "unknown option '" + std::string(command) +
                                    "' (expected a command first)");
-    return usage_error("",
-                       "unknown command '" + std::string(command) + "' (expected run or check)");
+    return usage_error("", "unknown command '" + std::string(command) +
+                               "' (expected run, check or export)");
 }
 
 std::string usage_text() {
     return "usage: diorama-player run PROJECT [--scene NAME] [--ticks N] [--realtime] [--hash]\n"
            "                         [--dump-state FILE]\n"
            "       diorama-player check [--allow-warnings] PROJECT|FILE...\n"
+           "       diorama-player export PROJECT OUTDIR [--compact] [--force]\n"
            "       diorama-player --help | --version\n";
 }
 
@@ -180,6 +197,16 @@ commands:
                       project is the nearest folder above it with a project.json). Problems are
                       printed one per line on stdout: "error: FILE: JSON.PATH: message".
     --allow-warnings  warnings are printed but do not fail the check
+  export PROJECT OUTDIR
+                      validate every prefab and scene (an error stops the export and nothing is
+                      written), then write a self-contained folder: bin/diorama-player, lib/ (the
+                      engine library), modules/ (the game module), project/ (project.json, every
+                      scene and prefab, the assets they refer to), run.sh (runs the game, passing
+                      its arguments to `run`) and export.json (versions and the file list).
+                      OUTDIR must be outside the project; it is built under a temporary name
+                      and renamed into place at the end.
+    --compact         write minified JSON (the project's own files stay as they are)
+    --force           replace OUTDIR when it exists and is not empty
 
 run prints a summary on stdout (scene, objects at start and end, prefab instances, ticks,
 ticks/s); errors and log messages go to stderr, with the file and JSON path of each problem.
@@ -193,16 +220,19 @@ exit codes:
   0    ok (also a run stopped by SIGINT/SIGTERM)
   1    check found an error, or a warning without --allow-warnings
   2    usage error (bad command line)
-  3    load error: the project, a prefab or the scene could not be loaded
+  3    load error: the project, a prefab or a scene could not be loaded
   4    runtime error: the game module could not be loaded, or --dump-state failed
+  5    export failed: OUTDIR was refused (inside the project, not empty without --force)
+       or could not be written; a broken scene or prefab exits with 3
   130  a second SIGINT; 143: a second SIGTERM
 )";
 }
 
 std::string version_text() {
-    return "diorama-player " DIORAMA_VERSION "\nfile formats: project " +
+    return "diorama-player " + std::string(engine_version()) + "\nfile formats: project " +
            std::to_string(kProjectVersion) + ", scene " + std::to_string(kSceneVersion) +
-           ", prefab " + std::to_string(kPrefabVersion) + "\n";
+           ", prefab " + std::to_string(kPrefabVersion) + ", export manifest " +
+           std::to_string(kExportManifestVersion) + "\n";
 }
 
 std::string resolve_scene_argument(std::string_view scene, std::string_view scene_folder) {

@@ -22,4 +22,8 @@ void install_stderr_log_sink();
 // Validates projects and files without running them; problems go to stdout.
 [[nodiscard]] ExitCode check_command(const CheckOptions& options);
 
+// Exports a project into a self-contained folder (see diorama/export.h); progress goes to
+// stdout, problems to stderr.
+[[nodiscard]] ExitCode export_command(const ExportCommandOptions& options);
+
 } // namespace diorama::player

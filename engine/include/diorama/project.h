@@ -9,6 +9,7 @@
 
 #include "diorama/diagnostics.h"
 #include "diorama/result.h"
+#include "diorama/version.h"
 
 #include <filesystem>
 #include <string>
@@ -16,8 +17,6 @@
 #include <vector>
 
 namespace diorama {
-
-inline constexpr int kProjectVersion = 1;
 
 struct Project {
     std::filesystem::path root; // the project folder (absolute)

@@ -184,8 +184,9 @@ std::string help_text() {
     return "diorama-player: runs and checks Diorama projects without a window.\n\n" + usage_text() +
            R"(
 commands:
-  run PROJECT         load the project (a folder, or its project.json) and its game module, then
-                      run the startup scene at the project's fixed tick rate
+  run PROJECT         load the project (a folder, its project.json, or an exported game's
+                      folder) and its game module, then run the startup scene at the project's
+                      fixed tick rate
     --scene NAME      run another scene: "level2", "level2.scene.json" (both in the scene
                       folder) or a path relative to the project, "scenes/level2.scene.json"
     --ticks N         stop after N ticks (0: load only); without it, run until SIGINT/SIGTERM

@@ -33,7 +33,8 @@ ExitCode export_command(const ExportCommandOptions& options) {
 
     ExportOptions export_options;
     export_options.output = options.output;
-    export_options.player = fs::read_symlink("/proc/self/exe");
+    std::error_code ec;
+    export_options.player = fs::read_symlink("/proc/self/exe", ec); // this very player is shipped
     if (*module) export_options.module = (*module)->file;
     export_options.compact = options.compact;
     export_options.force = options.force;

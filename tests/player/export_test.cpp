@@ -269,6 +269,19 @@ TEST(Export, RunShPassesItsArgumentsToTheRunCommand) {
     EXPECT_TRUE(contains(summary.out, "ticks: 2")) << summary.out;
 }
 
+TEST(Export, ThePlayerRunsAnExportedFolderGivenItsRoot) {
+    TempDir dir;
+    const fs::path out = dir.path() / "game";
+    ASSERT_EQ(player({"export", kBounce.string(), out.string()}).exit_code, 0);
+    const ChildResult direct = player({"run", out.string(), "--ticks", "60", "--hash"});
+    const ChildResult via_script = run_exported(out, {"--ticks", "60", "--hash"});
+    ASSERT_EQ(direct.exit_code, 0) << describe(direct);
+    ASSERT_TRUE(printed_hash(direct.out));
+    EXPECT_EQ(printed_hash(direct.out), printed_hash(via_script.out));
+    const ChildResult checked = player({"check", out.string()});
+    EXPECT_EQ(checked.exit_code, 0) << describe(checked);
+}
+
 // ---- assets ----
 
 // A project of built-in components: a scene using one sprite directly and a prefab with a font

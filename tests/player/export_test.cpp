@@ -24,6 +24,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace {
@@ -187,13 +188,20 @@ TEST_P(ExportedSample, ShipsEveryScenePrefabAndTheProjectAsEqualJson) {
     if (compact) args.push_back("--compact");
     ASSERT_EQ(player(args).exit_code, 0);
 
+    // project.json and the files under its scene and prefab folders.
     std::vector<fs::path> data = {project / "project.json"};
-    for (const auto& entry : fs::recursive_directory_iterator(project)) {
-        const std::string file = entry.path().filename().string();
-        if (file.ends_with(".scene.json") || file.ends_with(".prefab.json"))
-            data.push_back(entry.path());
+    const Json settings = read_json(project / "project.json");
+    for (const auto& [key, suffix] :
+         {std::pair{"scene_folder", ".scene.json"}, std::pair{"prefab_folder", ".prefab.json"}}) {
+        const std::string folder_key(key);
+        const fs::path folder =
+            project / settings.value(folder_key, folder_key.substr(0, folder_key.find('_')) + "s");
+        std::error_code ec; // a project may have no prefab folder
+        for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end;
+             it.increment(ec))
+            if (it->path().filename().string().ends_with(suffix)) data.push_back(it->path());
     }
-    ASSERT_GT(data.size(), 2u);
+    ASSERT_GE(data.size(), 2u); // project.json and at least the startup scene
     for (const fs::path& source : data) {
         const fs::path shipped = out / "project" / fs::relative(source, project);
         ASSERT_TRUE(fs::is_regular_file(shipped)) << shipped;

@@ -10,6 +10,7 @@ packages=(
   libsdl2-dev libimgui-dev libstb-dev
   libgl1-mesa-dev libgl1-mesa-dri libegl-mesa0
   fonts-dejavu-core
+  python3-jsonschema # the schema_checks test: docs/schema against every sample file
 )
 
 missing=()

@@ -594,13 +594,15 @@ void App::draw_modals() {
     if (m_open_unsaved) ImGui::OpenPopup("Unsaved changes###unsaved");
     if (m_open_save_as) ImGui::OpenPopup("Save Scene As###save_as");
     if (m_open_project_dialog) ImGui::OpenPopup("Open Project###open_project");
+    if (m_open_export) ImGui::OpenPopup("Export###export");
     if (!m_errors.empty() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
         ImGui::OpenPopup("###error");
-    m_open_unsaved = m_open_save_as = m_open_project_dialog = false;
+    m_open_unsaved = m_open_save_as = m_open_project_dialog = m_open_export = false;
     draw_recovery_modal();
     draw_unsaved_modal();
     draw_save_as_modal();
     draw_open_project_modal();
+    draw_export_modal();
     draw_error_modal();
 }
 
@@ -788,6 +790,116 @@ void App::draw_open_project_modal() {
     if (open) guard({PendingKind::OpenProject, m_dialog_path});
 }
 
+void App::draw_export_modal() {
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Export###export", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    m_widgets.push_scope("Export");
+    const float s = m_scale;
+    const ImVec2 button(100.0f * s, 0);
+    const ImVec2 bar(520.0f * s, 0);
+    const bool failed = m_exporter && !advance_export();
+    if (m_exporter) {
+        const ExportProgress p = m_exporter->progress();
+        m_modal_text =
+            "Export: " + std::to_string(p.done) + "/" + std::to_string(p.total) + " " + p.step;
+        ImGui::TextUnformatted(("Exporting " + m_session.project().name + "\u2026").c_str());
+        const float fraction =
+            p.total > 0 ? static_cast<float>(p.done) / static_cast<float>(p.total) : 0.0f;
+        ImGui::ProgressBar(fraction, bar);
+        record_item(m_widgets, "progress");
+        ImGui::TextDisabled("%s", p.step.c_str());
+    } else if (failed) {
+        // The error dialog opens next frame; scripts see its text from now on.
+        m_modal_text = m_errors.back().title + ": " + m_errors.back().message;
+        ImGui::CloseCurrentPopup();
+    } else if (m_export_done) {
+        const ExportSummary& done = *m_export_done;
+        m_modal_text = "Export finished: " + std::to_string(done.files.size()) +
+                       " files written to " + done.output.string();
+        ImGui::TextUnformatted(("Exported " + m_session.project().name).c_str());
+        ImGui::ProgressBar(1.0f, bar, "done");
+        record_item(m_widgets, "progress");
+        ImGui::Text("%zu files, %s, in", done.files.size(), describe_byte_size(done.bytes).c_str());
+        ImGui::PushFont(m_fonts.mono);
+        ImGui::TextUnformatted(done.output.c_str());
+        ImGui::PopFont();
+        ImGui::TextDisabled("Run it anywhere with ./run.sh (e.g. ./run.sh --ticks 600 --hash).");
+        ImGui::Dummy(ImVec2(0, 6.0f * s));
+        if (ImGui::Button("Close", button) || ImGui::IsKeyPressed(SDL_SCANCODE_RETURN) ||
+            ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE)) {
+            ImGui::CloseCurrentPopup();
+            m_export_done.reset();
+        }
+        record_item(m_widgets, "Close", WidgetKind::Button);
+    } else {
+        m_modal_text = "Export";
+        ImGui::TextUnformatted("Output folder (created; outside the project folder):");
+        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+        ImGui::SetNextItemWidth(bar.x);
+        const bool enter =
+            ImGui::InputText("##path", &m_export_path, ImGuiInputTextFlags_EnterReturnsTrue);
+        record_item(m_widgets, "path", WidgetKind::TextInput);
+        ImGui::Checkbox("Compact JSON (minified scenes and prefabs)", &m_export_compact);
+        record_item(m_widgets, "compact", WidgetKind::Checkbox);
+        ImGui::Checkbox("Replace the folder's contents when it is not empty", &m_export_force);
+        record_item(m_widgets, "force", WidgetKind::Checkbox);
+        if (m_session.dirty())
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::kWarning),
+                               "The open scene has unsaved changes; the saved files are exported.");
+        ImGui::TextDisabled("The player, engine, game module, data and run.sh, checked first.");
+        ImGui::Dummy(ImVec2(0, 6.0f * s));
+        if (ImGui::Button("Export", button) || enter) {
+            ExportOptions options;
+            options.output = m_export_path;
+            options.player = m_exe_dir / "diorama-player";
+            options.module = m_session.module_file();
+            options.compact = m_export_compact;
+            options.force = m_export_force;
+            m_exporter =
+                std::make_unique<Exporter>(m_session.project(), m_session.registry(), options);
+            log_info("export of " + m_session.project().name + " to " + m_export_path + " started");
+        }
+        record_item(m_widgets, "Export", WidgetKind::Button);
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", button) || ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE))
+            ImGui::CloseCurrentPopup();
+        record_item(m_widgets, "Cancel", WidgetKind::Button);
+    }
+    m_widgets.pop_scope();
+    ImGui::EndPopup();
+}
+
+bool App::advance_export() {
+    constexpr auto kSlice = std::chrono::milliseconds(8); // of each frame, so the UI stays live
+    const auto start = std::chrono::steady_clock::now();
+    while (m_exporter->step() && std::chrono::steady_clock::now() - start < kSlice) {
+    }
+    if (!m_exporter->finished()) return true;
+    for (const Problem& p : m_exporter->diagnostics().problems()) {
+        if (p.severity == Severity::Error)
+            log_error("export: " + p.error.describe());
+        else
+            log_warning("export: " + p.error.describe());
+    }
+    auto result = m_exporter->result();
+    if (result) {
+        log_info("exported " + std::to_string(result->files.size()) + " files to " +
+                 result->output.string());
+        m_export_done = std::move(*result);
+        m_exporter.reset();
+        return true;
+    }
+    std::string message = m_exporter->diagnostics().format();
+    if (message.empty()) message = result.error().describe();
+    if (m_exporter->progress().stage == ExportStage::Validate)
+        message += "\n" + result.error().message; // the count after the list
+    m_errors.push_back({"Could not export", message});
+    m_exporter.reset();
+    return false;
+}
+
 // ---- actions ----
 
 void App::guard(Pending p) {
@@ -847,6 +959,7 @@ void App::after_project_change() {
         m_missing_reported = 0;
     }
     m_dialog_path = m_session.project().root.string();
+    m_export_path.clear(); // File > Export proposes a folder next to the new project
 }
 
 void App::new_scene() {
@@ -886,6 +999,17 @@ void App::save_as_dialog() {
 void App::open_project_dialog() {
     if (m_session.has_project()) m_dialog_path = m_session.project().root.string();
     m_open_project_dialog = true;
+}
+
+void App::export_dialog() {
+    if (!m_session.has_project() || m_exporter) return;
+    if (m_export_path.empty()) {
+        const std::filesystem::path root = m_session.project().root;
+        m_export_path = (root.parent_path() / (root.filename().string() + "-export")).string();
+    }
+    m_export_compact = m_export_force = false; // a replace is asked for each time
+    m_export_done.reset();
+    m_open_export = true;
 }
 
 void App::quit() {

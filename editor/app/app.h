@@ -19,6 +19,8 @@
 
 #include "editor_session.h"
 
+#include "diorama/export.h"
+
 #include <SDL.h>
 
 #include <deque>
@@ -54,6 +56,7 @@ public:
     void save() override;
     void save_as_dialog() override;
     void open_project_dialog() override;
+    void export_dialog() override;
     void quit() override;
 
     // ---- ScriptHost ----
@@ -93,6 +96,10 @@ private:
     void draw_error_modal();
     void draw_save_as_modal();
     void draw_open_project_modal();
+    void draw_export_modal();
+    // Runs export steps for a slice of this frame and reports the outcome when it finishes;
+    // false when it failed (the error dialog is queued).
+    bool advance_export();
     // Runs p now, or asks first when it would drop unsaved changes.
     void guard(Pending p);
     void perform(const Pending& p);
@@ -138,6 +145,12 @@ private:
     bool m_open_project_dialog = false;
     std::string m_dialog_path;
     std::deque<ErrorMessage> m_errors;
+    bool m_open_export = false;
+    std::string m_export_path;                  // the output folder typed in the dialog
+    bool m_export_compact = false;              // minified JSON
+    bool m_export_force = false;                // replace a non-empty folder
+    std::unique_ptr<Exporter> m_exporter;       // while an export runs
+    std::optional<ExportSummary> m_export_done; // after it succeeded, until Close
     std::string m_modal_text;
     std::string m_start_path;
 

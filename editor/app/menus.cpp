@@ -74,6 +74,8 @@ void file_menu(UiContext& ctx) {
     if (item(ctx, "Save As\u2026", "Ctrl+Shift+S", false, project, "Save As"))
         ctx.actions.save_as_dialog();
     ImGui::Separator();
+    if (item(ctx, "Export\u2026", nullptr, false, project, "Export")) ctx.actions.export_dialog();
+    ImGui::Separator();
     if (begin_menu(ctx, "Recent Projects", !ctx.config.recent_projects.empty())) {
         for (const std::string& folder : ctx.config.recent_projects)
             if (ImGui::MenuItem(folder.c_str())) ctx.actions.open_project(folder);

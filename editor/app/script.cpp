@@ -44,6 +44,7 @@ constexpr std::array kCommands{
     CommandSpec{"place_prefab", "snn", 3},
     CommandSpec{"save", "", 0},
     CommandSpec{"save_as", "s", 1},
+    CommandSpec{"export", "sss", 1},
     CommandSpec{"open_scene", "s", 1},
     CommandSpec{"screenshot", "s", 1},
     CommandSpec{"print_hash", "", 0},
@@ -150,6 +151,11 @@ Result<void> check_args(const CommandSpec& spec, const std::vector<std::string>&
     if (spec.name == "key" || spec.name == "key_down" || spec.name == "key_up") {
         auto chord = parse_key_chord(args[0]);
         if (!chord) return chord.error();
+    }
+    if (spec.name == "export") {
+        for (std::size_t i = 1; i < args.size(); ++i)
+            if (args[i] != "compact" && args[i] != "force")
+                return arg_error("export options are compact and force, got '" + args[i] + "'");
     }
     return {};
 }

@@ -574,6 +574,29 @@ void ScriptRunner::save_as(const std::string& path) {
     });
 }
 
+void ScriptRunner::export_to(const std::string& folder, const std::vector<std::string>& options) {
+    menu("File/Export");
+    click(widget("Export/path"), {});
+    press_keys(KeyChord{Modifiers{.ctrl = true}, "a"});
+    type_text(folder);
+    for (const std::string& option : options)
+        click(widget("Export/" + option), {});
+    click(widget("Export/Export"), {});
+    constexpr int kExportFrameLimit = 3600; // a large project copies for a while
+    auto frames = std::make_shared<int>(0);
+    queue([frames](ScriptHost& host) {
+        const std::string modal = host.modal_text();
+        if (modal.starts_with("Export finished")) return done();
+        if (!modal.starts_with("Export"))
+            return failure(modal.empty() ? "the export dialog closed without finishing"
+                                         : "exporting showed: " + modal);
+        if (++*frames > kExportFrameLimit)
+            return failure("the export did not finish within " + std::to_string(kExportFrameLimit) +
+                           " frames (at: " + modal + ")");
+        return sleep(); // running
+    });
+}
+
 // ---- steps ----
 
 void ScriptRunner::start_step(ScriptHost& host, const ScriptStep& step) {
@@ -680,6 +703,8 @@ void ScriptRunner::start_step(ScriptHost& host, const ScriptStep& step) {
         });
     } else if (c == "save_as") {
         save_as(a[0]);
+    } else if (c == "export") {
+        export_to(a[0], std::vector<std::string>(a.begin() + 1, a.end()));
     } else if (c == "open_scene") {
         menu("File/Open Scene/" + a[0]);
     } else if (c == "screenshot") {

@@ -92,6 +92,8 @@ private:
     void place_prefab(const ScriptStep& step);
     void drag_handle(ScriptHandle part, glm::vec2 delta);
     void save_as(const std::string& path);
+    // File > Export to folder, ticking the options named ("compact", "force"); waits for the end.
+    void export_to(const std::string& folder, const std::vector<std::string>& options);
     static Locate world_point(glm::vec2 world);
     static Locate screen_point(glm::vec2 window_px);
     static Locate widget(const std::string& label);

@@ -32,6 +32,8 @@ public:
     virtual void save() = 0;
     virtual void save_as_dialog() = 0;
     virtual void open_project_dialog() = 0;
+    // Opens File > Export: the output folder, then the export's progress.
+    virtual void export_dialog() = 0;
     virtual void quit() = 0;
 };
 

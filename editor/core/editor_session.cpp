@@ -95,6 +95,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
 
     auto registry = std::make_unique<TypeRegistry>();
     register_builtin_components(*registry);
+    fs::path module_file;
     if (!project->module.empty()) {
         std::vector<fs::path> dirs = m_module_dirs;
         dirs.push_back(project->root / "modules");
@@ -104,6 +105,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
             return module.error();
         }
         log_info("module " + module->name + " loaded from " + module->file.string());
+        module_file = module->file;
     }
 
     PrefabLibrary prefabs;
@@ -135,6 +137,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     m_project = std::move(*project);
     m_prefabs = std::move(prefabs);
     m_registry = std::move(registry);
+    m_module_file = std::move(module_file);
     m_clipboard = Json::array();
     m_paste_count = 0;
     m_load_problems = std::move(problems);

@@ -75,6 +75,8 @@ public:
     [[nodiscard]] const Project& project() const { return *m_project; }
     [[nodiscard]] const PrefabLibrary& prefabs() const { return m_prefabs; }
     [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
+    // The file the project's game module was loaded from; empty when the project has none.
+    [[nodiscard]] const std::filesystem::path& module_file() const { return m_module_file; }
     [[nodiscard]] const std::string& scene_name() const { return m_scene_name; }
     // The scene's file, project-relative; empty when unsaved.
     [[nodiscard]] const std::string& scene_path() const { return m_scene_path; }
@@ -316,6 +318,7 @@ private:
 
     std::vector<std::filesystem::path> m_module_dirs;
     std::unique_ptr<TypeRegistry> m_registry;
+    std::filesystem::path m_module_file;
     std::optional<Project> m_project;
     PrefabLibrary m_prefabs;
     std::unique_ptr<World> m_world;

@@ -73,11 +73,12 @@ void classify(const fs::path& path, std::map<fs::path, Targets>& targets,
         return;
     }
     if (fs::is_directory(real, ec)) {
-        if (!fs::is_regular_file(real / kProjectFile, ec))
+        const fs::path file = project_file(real);
+        if (!fs::is_regular_file(file, ec))
             problems.error(make_error(ErrorCode::NotFound,
                                       "not a project folder (it has no project.json)", where));
         else
-            targets[real].whole = true;
+            targets[file.parent_path()].whole = true;
         return;
     }
     const std::string name = real.filename().string();

@@ -2,9 +2,7 @@
 
 #include "cli.h"
 
-#include "diorama/prefab.h"
-#include "diorama/project.h"
-#include "diorama/scene_file.h"
+#include "diorama/version.h"
 
 #include <algorithm>
 #include <charconv>
@@ -171,6 +169,23 @@ Result<CommandLine> parse_check(std::span<const std::string_view> args) {
     return line;
 }
 
+Result<CommandLine> parse_export(std::span<const std::string_view> args) {
+    auto split = split_arguments("export", args, {}, {"--compact", "--force"});
+    if (!split) return split.error();
+    CommandLine line;
+    line.command = Command::Export;
+    for (const auto& option : split->options)
+        (option.first == "--compact" ? line.export_game.compact : line.export_game.force) = true;
+    const std::vector<std::string_view>& positionals = split->positionals;
+    if (positionals.size() != 2)
+        return usage_error("export", "expected PROJECT and OUTDIR, got " +
+                                         std::to_string(positionals.size()) + " argument" +
+                                         (positionals.size() == 1 ? "" : "s"));
+    line.export_game.project = positionals[0];
+    line.export_game.output = positionals[1];
+    return line;
+}
+
 // The command line without the log options.
 Result<CommandLine> parse_command(std::span<const std::string_view> args) {
     const auto options_end = std::find(args.begin(), args.end(), std::string_view("--"));
@@ -183,11 +198,12 @@ Result<CommandLine> parse_command(std::span<const std::string_view> args) {
     const std::string_view command = args.front();
     if (command == "run") return parse_run(args.subspan(1));
     if (command == "check") return parse_check(args.subspan(1));
+    if (command == "export") return parse_export(args.subspan(1));
     if (is_option(command))
         return usage_error("", "unknown option '" + std::string(command) +
                                    "' (expected a command first)");
-    return usage_error("",
-                       "unknown command '" + std::string(command) + "' (expected run or check)");
+    return usage_error("", "unknown command '" + std::string(command) +
+                               "' (expected run, check or export)");
 }
 
 } // namespace
@@ -246,6 +262,7 @@ std::string usage_text() {
            "                         [--realtime [--max-catchup N]] [--input FILE]\n"
            "                         [--dump-state FILE]\n"
            "       diorama-player check [--allow-warnings] PROJECT|FILE...\n"
+           "       diorama-player export PROJECT OUTDIR [--compact] [--force]\n"
            "       diorama-player --help | --version\n"
            "every command also takes --log-format text|json and --log-level LEVEL\n";
 }
@@ -254,8 +271,9 @@ std::string help_text() {
     return "diorama-player: runs and checks Diorama projects without a window.\n\n" + usage_text() +
            R"(
 commands:
-  run PROJECT         load the project (a folder, or its project.json) and its game module, then
-                      run the startup scene at the project's fixed tick rate
+  run PROJECT         load the project (a folder, its project.json, or an exported game's
+                      folder) and its game module, then run the startup scene at the project's
+                      fixed tick rate
     --scene NAME      run another scene: "level2", "level2.scene.json" (both in the scene
                       folder) or a path relative to the project, "scenes/level2.scene.json"
     --ticks N         stop after N ticks (0: load only); without it, run until SIGINT/SIGTERM
@@ -278,6 +296,16 @@ commands:
                       it with a project.json), *.input.json. Problems are printed one per line
                       on stdout: "error: FILE: JSON.PATH: message".
     --allow-warnings  warnings are printed but do not fail the check
+  export PROJECT OUTDIR
+                      validate every prefab and scene (an error stops the export and nothing is
+                      written), then write a self-contained folder: bin/diorama-player, lib/ (the
+                      engine library), modules/ (the game module), project/ (project.json, every
+                      scene and prefab, the assets they refer to), run.sh (runs the game, passing
+                      its arguments to `run`) and export.json (versions and the file list).
+                      OUTDIR must be outside the project; it is built under a temporary name
+                      and renamed into place at the end.
+    --compact         write minified JSON (the project's own files stay as they are)
+    --force           replace OUTDIR when it exists and is not empty
 
 An input script is JSON: {"format": "diorama.input", "version": 1, "events": [...]} with events
 such as {"tick": 0, "type": "key_down", "key": "Right"}; types key_down, key_up (key names: Left,
@@ -317,14 +345,17 @@ exit codes:
   2    usage error (bad command line)
   3    load error: the project, a prefab, the scene or the input script could not be loaded
   4    runtime error: the game module could not be loaded, or --dump-state failed
+  5    export failed: OUTDIR was refused (inside the project, not empty without --force)
+       or could not be written; a broken scene or prefab exits with 3
   130  a second SIGINT; 143: a second SIGTERM
 )";
 }
 
 std::string version_text() {
-    return "diorama-player " DIORAMA_VERSION "\nfile formats: project " +
+    return "diorama-player " + std::string(engine_version()) + "\nfile formats: project " +
            std::to_string(kProjectVersion) + ", scene " + std::to_string(kSceneVersion) +
-           ", prefab " + std::to_string(kPrefabVersion) + "\n";
+           ", prefab " + std::to_string(kPrefabVersion) + ", export manifest " +
+           std::to_string(kExportManifestVersion) + "\n";
 }
 
 std::string resolve_scene_argument(std::string_view scene, std::string_view scene_folder) {

@@ -24,10 +24,11 @@ enum class ExitCode : int {
     Usage = 2,        // bad command line
     LoadError = 3,    // run: the project, a prefab, the scene or the input script failed to load
     RuntimeError = 4, // the game module could not be loaded, or --dump-state failed
+    ExportFailed = 5, // export: the output folder was refused or could not be written
 };
 // A second SIGINT/SIGTERM ends the process at once with 128 + the signal (130 or 143).
 
-enum class Command { Help, Version, Run, Check };
+enum class Command { Help, Version, Run, Check, Export };
 
 struct RunOptions {
     std::filesystem::path project;      // folder (or its project.json)
@@ -46,11 +47,19 @@ struct CheckOptions {
     bool allow_warnings = false;              // warnings are printed but do not fail the check
 };
 
+struct ExportCommandOptions {
+    std::filesystem::path project; // folder (or its project.json)
+    std::filesystem::path output;  // the folder to create, outside the project
+    bool compact = false;          // minified JSON in the export
+    bool force = false;            // replace a non-empty output folder
+};
+
 struct CommandLine {
     Command command = Command::Help;
-    LogOptions log;     // for every command
-    RunOptions run;     // when command is Run
-    CheckOptions check; // when command is Check
+    LogOptions log;                   // for every command
+    RunOptions run;                   // when command is Run
+    CheckOptions check;               // when command is Check
+    ExportCommandOptions export_game; // when command is Export
 };
 
 // Parses the arguments after the program name. The error message says what is wrong; the

@@ -33,6 +33,8 @@ ExitCode run_player(std::span<const std::string_view> args) {
         return run_command(line->run);
     case Command::Check:
         return check_command(line->check);
+    case Command::Export:
+        return export_command(line->export_game);
     }
     return ExitCode::Usage;
 }

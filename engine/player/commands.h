@@ -20,4 +20,8 @@ namespace diorama::player {
 // Validates projects and files without running them; problems go to stdout.
 [[nodiscard]] ExitCode check_command(const CheckOptions& options);
 
+// Exports a project into a self-contained folder (see diorama/export.h); progress goes to
+// stdout, problems to stderr.
+[[nodiscard]] ExitCode export_command(const ExportCommandOptions& options);
+
 } // namespace diorama::player

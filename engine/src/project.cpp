@@ -73,10 +73,20 @@ Result<void> check_asset_path(const fs::path& root, std::string_view relative) {
     return {};
 }
 
+fs::path project_file(const fs::path& folder_or_file) {
+    std::error_code ec;
+    if (!fs::is_directory(folder_or_file, ec)) return folder_or_file;
+    const fs::path file = folder_or_file / "project.json";
+    // An exported game (see export.h) keeps its project in project/.
+    if (!fs::exists(file, ec) && fs::is_regular_file(folder_or_file / "export.json", ec) &&
+        fs::is_regular_file(folder_or_file / "project" / "project.json", ec))
+        return folder_or_file / "project" / "project.json";
+    return file;
+}
+
 Result<Project> load_project(const fs::path& folder_or_file, Diagnostics& diagnostics) {
     std::error_code ec;
-    fs::path file = folder_or_file;
-    if (fs::is_directory(folder_or_file, ec)) file = folder_or_file / "project.json";
+    const fs::path file = project_file(folder_or_file);
     const std::string shown = file.string();
 
     auto text = read_file(file, kMaxProjectBytes);

@@ -12,6 +12,7 @@
 #include "diorama/json_io.h"
 #include "diorama/reflection.h"
 #include "diorama/result.h"
+#include "diorama/version.h"
 
 #include <glm/vec2.hpp>
 
@@ -26,8 +27,6 @@ class TypeRegistry;
 class World;
 struct ObjectDef;
 struct Project;
-
-inline constexpr int kPrefabVersion = 1;
 
 struct Prefab {
     struct Component {

@@ -9,6 +9,7 @@
 
 #include "diorama/diagnostics.h"
 #include "diorama/result.h"
+#include "diorama/version.h"
 
 #include <filesystem>
 #include <string>
@@ -16,8 +17,6 @@
 #include <vector>
 
 namespace diorama {
-
-inline constexpr int kProjectVersion = 1;
 
 struct Project {
     std::filesystem::path root; // the project folder (absolute)
@@ -34,8 +33,12 @@ struct Project {
     [[nodiscard]] std::vector<std::string> scenes() const;
 };
 
-// Loads folder/project.json (or the file itself when given a path to project.json). Every
-// problem is added to diagnostics; the result fails when any is an error.
+// The project file a folder or file argument names: folder/project.json, or for the folder of an
+// exported game its project/project.json; a file is returned as is.
+[[nodiscard]] std::filesystem::path project_file(const std::filesystem::path& folder_or_file);
+
+// Loads project_file(folder_or_file). Every problem is added to diagnostics; the result fails
+// when any is an error.
 [[nodiscard]] Result<Project> load_project(const std::filesystem::path& folder_or_file,
                                            Diagnostics& diagnostics);
 

@@ -19,6 +19,7 @@
 #include "diorama/handle.h"
 #include "diorama/json_io.h"
 #include "diorama/result.h"
+#include "diorama/version.h"
 
 #include <cstddef>
 #include <filesystem>
@@ -33,8 +34,6 @@ namespace diorama {
 class PrefabLibrary;
 class World;
 struct Project;
-
-inline constexpr int kSceneVersion = 1;
 
 // Components of types this build does not know, kept verbatim by type name.
 struct UnknownComponents {

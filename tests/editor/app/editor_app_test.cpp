@@ -329,6 +329,78 @@ screenshot )" + (m_dir.path() / "start.png").string() +
     EXPECT_TRUE(fs::exists(screenshot()));
 }
 
+// ---- File > Export ----
+
+TEST_F(EditorApp, ExportsThroughTheDialogAndTheExportRunsWhatTheEditorShows) {
+    const fs::path out = m_dir.path() / "shipped";
+    const ChildResult r = editor(R"(
+print_hash
+menu "File/Export"
+click "Export/path"
+key ctrl+a
+type ")" + out.string() + R"("
+click "Export/compact"
+click "Export/Export"
+expect_modal "Export finished: 12 files written to )" +
+                                 out.string() + R"("
+screenshot )" + (m_dir.path() / "export-done.png").string() +
+                                 R"(
+click "Export/Close"
+wait 2
+)");
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_TRUE(fs::exists(m_dir.path() / "export-done.png"));
+    const Json manifest = read_json(out / "export.json");
+    EXPECT_EQ(manifest["compact"], true);
+    EXPECT_EQ(manifest["project"]["name"], "BOUNCE");
+    // The exported game, run from its folder with an empty environment, starts in the state the
+    // editor showed and runs like the in-tree player.
+    const auto run_exported = [&](const std::string& ticks) {
+        return run_child("/usr/bin/env", {"-i", "PATH=/usr/bin:/bin", "/bin/sh", "-c",
+                                          "cd \"$1\" && ./run.sh --ticks " + ticks + " --hash",
+                                          "sh", out.string()});
+    };
+    const ChildResult at_start = run_exported("0");
+    ASSERT_EQ(at_start.exit_code, 0) << describe(at_start);
+    EXPECT_EQ(hashes(at_start.out), hashes(r.out));
+    const ChildResult later = run_exported("300");
+    const ChildResult in_tree = player_hash(300);
+    ASSERT_EQ(later.exit_code, 0) << describe(later);
+    EXPECT_EQ(hashes(later.out), hashes(in_tree.out));
+    ASSERT_EQ(hashes(later.out).size(), 1u);
+}
+
+TEST_F(EditorApp, TheExportStepWaitsForTheEndAndAFolderInsideTheProjectIsRefused) {
+    const fs::path out = m_dir.path() / "out";
+    const fs::path inside = project() / "export";
+    const ChildResult r = editor("export " + out.string() + " force\n" +
+                                 "click \"Export/Close\"\n"
+                                 "menu \"File/Export\"\n"
+                                 "click \"Export/path\"\n"
+                                 "key ctrl+a\n"
+                                 "type \"" +
+                                 inside.string() +
+                                 "\"\n"
+                                 "click \"Export/Export\"\n"
+                                 "expect_modal \"Could not export\"\n"
+                                 "expect_modal \"inside the project folder\"\n"
+                                 "click \"Error/OK\"\n"
+                                 "expect_console \"export: \"\n");
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_TRUE(fs::is_regular_file(out / "run.sh"));
+    EXPECT_FALSE(fs::exists(inside));
+    // A broken scene stops the step with the file and JSON path of the problem.
+    m_dir.write("bounce/scenes/broken.scene.json",
+                R"({"format": "diorama.scene", "version": 1, "objects": [{"guid": "zz"}]})");
+    const ChildResult broken = editor("export " + (m_dir.path() / "out2").string() + "\n");
+    EXPECT_EQ(broken.exit_code, 1) << describe(broken);
+    EXPECT_NE(broken.err.find("script.txt:1: export: exporting showed: Could not export: "
+                              "error: scenes/broken.scene.json: objects[0].guid"),
+              std::string::npos)
+        << broken.err;
+    EXPECT_FALSE(fs::exists(m_dir.path() / "out2"));
+}
+
 // ---- the headless runner itself ----
 
 TEST_F(EditorApp, HeadlessRunsLeaveTheSettingsAlone) {

@@ -61,6 +61,9 @@ TEST(ScriptParse, ChecksArgumentsOfEachCommand) {
         "print_hash now",                   // takes nothing
         "place_prefab brick 1 nan",         // not finite
         "set_field Transform2D.position.x", // no value
+        "export",                           // no folder
+        "export /tmp/out fast",             // not an export option
+        "export /tmp/out compact force x",  // too many words
     };
     for (const char* line : bad)
         EXPECT_FALSE(parse_script(line, "s.txt")) << line;
@@ -77,6 +80,8 @@ TEST(ScriptParse, ChecksArgumentsOfEachCommand) {
         "set_field Shape.color 1 0 0",
         "drag_handle scale_x 10 0",
         "expect_dirty false",
+        "export /tmp/out",
+        "export \"/tmp/my game\" force compact",
     };
     for (const char* line : good)
         EXPECT_TRUE(parse_script(line, "s.txt")) << line;

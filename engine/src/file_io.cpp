@@ -13,6 +13,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::atomic<FileOpenObserver> g_open_observer{nullptr};
 std::atomic<int> g_fault_stage{-1};
 std::atomic<int> g_fault_errno{0};
 
@@ -55,7 +56,12 @@ void inject_save_fault(SaveStage stage, int error_number) {
     g_fault_stage = error_number == 0 ? -1 : static_cast<int>(stage);
 }
 
+void observe_file_opens(FileOpenObserver observer) {
+    g_open_observer = observer;
+}
+
 Result<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
+    if (const FileOpenObserver observer = g_open_observer.load()) observer(path);
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return io_error(path, "cannot open", errno);
     struct stat st {};

@@ -25,6 +25,13 @@ struct SaveOptions {
 Result<void> save_file_atomic(const std::filesystem::path& path, std::string_view bytes,
                               SaveOptions options = {});
 
+// ---- observation, for tests ----
+
+// Called with the path of every file read_file opens (read_file is the engine's only way to read
+// a file). nullptr, the default, observes nothing.
+using FileOpenObserver = void (*)(const std::filesystem::path& path);
+void observe_file_opens(FileOpenObserver observer);
+
 // ---- fault injection, for tests of the save path ----
 
 enum class SaveStage { Open, Write, Sync, Rename };

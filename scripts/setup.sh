@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   clang clang-format
+  libclang-rt-14-dev   # libFuzzer and the sanitizer runtimes for clang (scripts/fuzz.sh)
   libglm-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
   libsdl2-dev libimgui-dev libstb-dev
   libgl1-mesa-dev libgl1-mesa-dri libegl-mesa0

@@ -1,6 +1,7 @@
 #include "inspector_panel.h"
 
 #include "im_math.h"
+#include "reference_label.h"
 #include "script.h"
 #include "ui_widgets.h"
 
@@ -472,11 +473,15 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     case FieldType::ObjectRef: {
         const World& world = ctx.session.world();
         const Guid v = std::get<Guid>(row.value);
-        const Handle target = world.find(v);
-        std::string preview = !v       ? "(none)"
-                              : target ? world.name(target)
-                                       : "(missing) " + to_string(v);
-        if (ImGui::BeginCombo("##v", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        const std::string preview = reference_label(world, v);
+        const bool missing = v && !world.find(v);
+        if (missing) ImGui::PushStyleColor(ImGuiCol_Text, colors::kError);
+        const bool open = ImGui::BeginCombo("##v", preview.c_str(), ImGuiComboFlags_HeightLarge);
+        if (missing) ImGui::PopStyleColor();
+        if (missing && ImGui::IsItemHovered())
+            ImGui::SetTooltip("no object has guid %s; the reference is kept as it is",
+                              to_string(v).c_str());
+        if (open) {
             if (ImGui::IsWindowAppearing()) {
                 m_ref_filter.clear();
                 ImGui::SetKeyboardFocusHere();

@@ -1,6 +1,7 @@
 #include "document.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace diorama::detail {
 
@@ -102,6 +103,21 @@ std::optional<std::string> read_string(const Json& object, std::string_view key,
         return std::nullopt;
     }
     return it->get<std::string>();
+}
+
+std::optional<std::string> find_non_finite(const Json& value, const std::string& path) {
+    if (value.is_number_float()) {
+        if (!std::isfinite(value.get<double>())) return path;
+        return std::nullopt;
+    }
+    if (value.is_object()) {
+        for (auto it = value.begin(); it != value.end(); ++it)
+            if (auto bad = find_non_finite(it.value(), json_path(path, it.key()))) return bad;
+    } else if (value.is_array()) {
+        for (std::size_t i = 0; i < value.size(); ++i)
+            if (auto bad = find_non_finite(value[i], json_path(path, i))) return bad;
+    }
+    return std::nullopt;
 }
 
 } // namespace diorama::detail

@@ -31,4 +31,8 @@ std::optional<std::string> read_string(const Json& object, std::string_view key,
                                        std::string_view file, std::string_view path,
                                        Diagnostics& diagnostics);
 
+// The JSON path (under `path`) of the first NaN or infinite number in value, or nullopt when
+// every number is finite. Such numbers cannot be written (JSON has no NaN; they would become null).
+std::optional<std::string> find_non_finite(const Json& value, const std::string& path);
+
 } // namespace diorama::detail

@@ -19,6 +19,8 @@ namespace {
 constexpr int kMaxSymlinkHops = 40; // as the kernel's ELOOP limit
 constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
 
+std::atomic<FileOpenObserver> g_open_observer{nullptr};
+
 std::atomic<int> g_fault_stage{-1};
 std::atomic<int> g_fault_errno{0};
 std::atomic<std::size_t> g_write_fault_offset{kNoOffset};
@@ -147,7 +149,12 @@ fs::path backup_path(const fs::path& path, int index) {
     return fs::path(path.string() + "." + std::to_string(index));
 }
 
+void observe_file_opens(FileOpenObserver observer) {
+    g_open_observer = observer;
+}
+
 Result<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
+    if (const FileOpenObserver observer = g_open_observer.load()) observer(path);
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return io_error(path, "cannot open", errno);
     struct stat st {};

@@ -11,11 +11,30 @@ namespace diorama {
 
 namespace {
 
+// text with control bytes and bytes outside ASCII written as \xNN, so that a message quoting a
+// hostile file is one line of valid UTF-8.
+std::string printable(std::string_view text) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte < 0x7f) {
+            out += c;
+        } else {
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xf];
+        }
+    }
+    return out;
+}
+
 // Builds a Json value from SAX events, refusing duplicate keys and nesting beyond a depth, and
 // remembering the JSON path of the value being built for error messages.
 class StrictBuilder final : public nlohmann::json_sax<Json> {
 public:
-    explicit StrictBuilder(int max_depth) : m_max_depth(max_depth) {}
+    explicit StrictBuilder(const JsonLimits& limits) : m_limits(limits) {}
 
     bool null() override { return put(Json(nullptr)); }
     bool boolean(bool v) override { return put(Json(v)); }
@@ -23,7 +42,9 @@ public:
     bool number_unsigned(number_unsigned_t v) override { return put(Json(v)); }
     bool number_float(number_float_t v, const string_t&) override { return put(Json(v)); }
     bool string(string_t& v) override { return put(Json(std::move(v))); }
-    bool binary(binary_t&) override { return fail("binary values are not JSON", pending_path()); }
+    bool binary(binary_t&) override {
+        return fail(ErrorCode::Parse, "binary values are not JSON", pending_path());
+    }
 
     bool start_object(std::size_t) override { return open(Json::object()); }
     bool start_array(std::size_t) override { return open(Json::array()); }
@@ -35,7 +56,7 @@ public:
         Frame& f = m_stack.back();
         auto [it, inserted] = f.value->get_ref<Json::object_t&>().emplace(std::move(k), nullptr);
         if (!inserted)
-            return fail("duplicate key \"" + it->first + "\"",
+            return fail(ErrorCode::Duplicate, "duplicate key \"" + it->first + "\"",
                         json_path(container_path(), it->first));
         f.key = &it->first;
         f.pending = &it->second;
@@ -49,13 +70,20 @@ public:
         // nlohmann's messages start with "[json.exception.parse_error.101] parse error at line...".
         if (auto at = m_message.find("] "); at != std::string::npos)
             m_message = m_message.substr(at + 2);
+        // ... and then "parse error at line 3, column 14: ", which the location says already.
+        if (m_message.starts_with("parse error"))
+            if (auto at = m_message.find(": "); at != std::string::npos)
+                m_message = m_message.substr(at + 2);
+        m_message = printable(m_message); // "last read: '...'" quotes the input's raw bytes
+        m_path = pending_path();
         m_syntax = true;
         return false;
     }
 
     Json root;
+    ErrorCode m_code = ErrorCode::Parse;
     std::string m_message;
-    std::string m_path;
+    std::string m_path; // JSON path of the value being read when parsing stopped
     std::size_t m_error_offset = 0;
     bool m_syntax = false;
 
@@ -81,15 +109,17 @@ private:
         return p;
     }
 
-    // The path of the value about to be read.
+    // The path of the value about to be read (of its object when no key was read yet).
     std::string pending_path() const {
         if (m_stack.empty()) return {};
         const Frame& f = m_stack.back();
-        return f.value->is_object() ? json_path(container_path(), key_of(f))
-                                    : json_path(container_path(), f.count);
+        if (f.value->is_object())
+            return f.key != nullptr ? json_path(container_path(), *f.key) : container_path();
+        return json_path(container_path(), f.count);
     }
 
-    bool fail(std::string message, std::string where) {
+    bool fail(ErrorCode code, std::string message, std::string where) {
+        m_code = code;
         m_message = std::move(message);
         m_path = std::move(where);
         return false;
@@ -110,15 +140,32 @@ private:
         return f.pending;
     }
 
+    // Counts one more value; false (and the error set) past the limit.
+    bool count_value() {
+        if (++m_values <= m_limits.max_values) return true;
+        return fail(ErrorCode::Limit,
+                    "more than " + std::to_string(m_limits.max_values) + " values in one file",
+                    pending_path());
+    }
+
     bool put(Json&& v) {
+        if (!count_value()) return false;
         slot(std::move(v));
+        value_done();
         return true;
     }
 
+    // After a value of an object is complete, the next key is awaited.
+    void value_done() {
+        if (!m_stack.empty()) m_stack.back().key = nullptr;
+    }
+
     bool open(Json&& container) {
-        if (static_cast<int>(m_stack.size()) >= m_max_depth)
-            return fail("nesting deeper than " + std::to_string(m_max_depth) + " levels",
+        if (static_cast<int>(m_stack.size()) >= m_limits.max_depth)
+            return fail(ErrorCode::Limit,
+                        "nesting deeper than " + std::to_string(m_limits.max_depth) + " levels",
                         pending_path());
+        if (!count_value()) return false;
         Json* c = slot(std::move(container));
         m_stack.push_back(Frame{c, nullptr, nullptr, 0});
         return true;
@@ -126,11 +173,13 @@ private:
 
     bool close() {
         m_stack.pop_back();
+        value_done();
         return true;
     }
 
-    int m_max_depth;
+    JsonLimits m_limits;
     std::vector<Frame> m_stack;
+    std::size_t m_values = 0;
 };
 
 void line_and_column(std::string_view text, std::size_t offset, std::size_t& line,
@@ -246,7 +295,19 @@ Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits
                           "file is " + std::to_string(text.size()) + " bytes; the limit is " +
                               std::to_string(limits.max_bytes),
                           std::string(file));
-    StrictBuilder builder(limits.max_depth);
+    // The parser would take a NUL byte for the end of the input and ignore what follows; no JSON
+    // text has one (inside strings it must be escaped).
+    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+        std::size_t line = 0, column = 0;
+        line_and_column(text, nul, line, column);
+        return make_error(ErrorCode::Parse, "NUL byte; a JSON file is text",
+                          std::string(file) + ":" + std::to_string(line) + ":" +
+                              std::to_string(column));
+    }
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return make_error(ErrorCode::Parse, "the file is empty (expected a JSON object)",
+                          std::string(file));
+    StrictBuilder builder(limits);
     bool ok = false;
     try {
         ok = Json::sax_parse(text, &builder, Json::input_format_t::json, true, false);
@@ -260,15 +321,14 @@ Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits
         std::size_t line = 0, column = 0;
         line_and_column(text, builder.m_error_offset == 0 ? 0 : builder.m_error_offset - 1, line,
                         column);
-        return make_error(ErrorCode::Parse, builder.m_message,
-                          std::string(file) + ":" + std::to_string(line) + ":" +
-                              std::to_string(column));
+        std::string where =
+            std::string(file) + ":" + std::to_string(line) + ":" + std::to_string(column);
+        if (!builder.m_path.empty()) where += ": " + builder.m_path;
+        return make_error(ErrorCode::Parse, builder.m_message, where);
     }
-    const ErrorCode code =
-        builder.m_message.starts_with("nesting") ? ErrorCode::Limit : ErrorCode::Duplicate;
     std::string where(file);
     if (!builder.m_path.empty()) where += ": " + builder.m_path;
-    return make_error(code, builder.m_message, where);
+    return make_error(builder.m_code, builder.m_message, where);
 }
 
 std::string to_pretty_json(const Json& value) {

@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <system_error>
@@ -20,12 +21,6 @@ using EntryPoint = void (*)(TypeRegistry&);
 
 constexpr const char* kEntryPoint = "diorama_register_module";
 
-// A module name is a file name stem: no separators, no leading dot, no NUL.
-bool valid_module_name(std::string_view name) {
-    return !name.empty() && name.front() != '.' &&
-           name.find_first_of(std::string_view("/\\\0", 3)) == std::string_view::npos;
-}
-
 // The text of the last dl* failure, or a fallback when there is none.
 std::string last_dl_error() {
     const char* text = dlerror();
@@ -37,6 +32,15 @@ std::string in_quotes(std::string_view text) {
 }
 
 } // namespace
+
+bool is_module_name(std::string_view name) {
+    constexpr std::size_t kMaxLength = 64;
+    return !name.empty() && name.size() <= kMaxLength &&
+           std::all_of(name.begin(), name.end(), [](char c) {
+               return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '_' || c == '-';
+           });
+}
 
 std::string module_file_name(std::string_view name) {
     return std::string(name) + ".so";
@@ -68,10 +72,11 @@ std::vector<fs::path> module_search_path(const std::vector<fs::path>& extra) {
 
 Result<LoadedModule> load_module(std::string_view name, const std::vector<fs::path>& search_path,
                                  TypeRegistry& registry) {
-    if (!valid_module_name(name))
+    if (!is_module_name(name))
         return make_error(ErrorCode::InvalidArgument,
-                          "module name " + in_quotes(name) +
-                              " is not a file name (expected e.g. \"bounce\" for bounce.so)");
+                          "module name " + in_quotes(name.substr(0, 200)) +
+                              " is not 1-64 letters, digits, '_' or '-' (e.g. \"bounce\" for "
+                              "bounce.so)");
     const std::string file_name = module_file_name(name);
 
     fs::path found;

@@ -72,7 +72,7 @@ const Prefab* PrefabLibrary::find(std::string_view path_or_name) const {
 
 Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const Project& project,
                             const TypeRegistry& registry, Diagnostics& diagnostics) {
-    auto parsed = parse_json(text, path, JsonLimits{kMaxPrefabBytes, 64});
+    auto parsed = parse_json(text, path, JsonLimits{.max_bytes = kMaxPrefabBytes});
     if (!parsed) {
         diagnostics.error(parsed.error());
         return parsed.error();
@@ -148,6 +148,8 @@ Result<Json> prefab_to_json(const Prefab& prefab) {
     root["name"] = prefab.name;
     if (!prefab.layer.empty()) root["layer"] = prefab.layer;
     Json components = prefab.unknown.is_object() ? prefab.unknown : Json::object();
+    if (auto bad = detail::find_non_finite(components, "components"))
+        return make_error(ErrorCode::Range, "NaN or infinity cannot be saved", *bad);
     for (const Prefab::Component& c : prefab.components) {
         auto fields =
             detail::write_component(*c.type, c.value.get(), c.type->defaults.get(), "components");

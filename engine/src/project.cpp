@@ -2,6 +2,7 @@
 
 #include "diorama/file_io.h"
 #include "diorama/json_io.h"
+#include "diorama/module.h"
 #include "document.h"
 
 #include <algorithm>
@@ -14,13 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 constexpr std::size_t kMaxProjectBytes = 1u << 20;
-
-bool is_module_name(std::string_view name) {
-    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-               c == '_' || c == '-';
-    });
-}
 } // namespace
 
 fs::path Project::absolute(std::string_view relative) const {
@@ -59,17 +53,16 @@ Result<void> check_asset_path(const fs::path& root, std::string_view relative) {
         if (part.empty() && end < relative.size()) return refuse("has an empty part ('//')");
         start = end + 1;
     }
-    // A symlink inside the project may still point outside: compare real paths when it exists.
+    // A symlink inside the project may still point outside: compare real paths, resolving the
+    // part of the path that exists (a missing file under a symlinked folder is outside too).
     std::error_code ec;
-    const fs::path full = root / fs::path(relative);
-    if (fs::exists(full, ec)) {
-        const fs::path real_root = fs::canonical(root, ec);
-        const fs::path real = fs::canonical(full, ec);
-        if (ec) return refuse("cannot be resolved: " + ec.message());
-        const auto mismatch =
-            std::mismatch(real_root.begin(), real_root.end(), real.begin(), real.end());
-        if (mismatch.first != real_root.end()) return refuse("resolves outside the project folder");
-    }
+    const fs::path real_root = fs::weakly_canonical(root, ec);
+    if (ec) return refuse("cannot be resolved: " + ec.message());
+    const fs::path real = fs::weakly_canonical(root / fs::path(relative), ec);
+    if (ec) return refuse("cannot be resolved: " + ec.message());
+    const auto mismatch =
+        std::mismatch(real_root.begin(), real_root.end(), real.begin(), real.end());
+    if (mismatch.first != real_root.end()) return refuse("resolves outside the project folder");
     return {};
 }
 
@@ -87,14 +80,35 @@ fs::path project_file(const fs::path& folder_or_file) {
 Result<Project> load_project(const fs::path& folder_or_file, Diagnostics& diagnostics) {
     std::error_code ec;
     const fs::path file = project_file(folder_or_file);
-    const std::string shown = file.string();
 
     auto text = read_file(file, kMaxProjectBytes);
     if (!text) {
         diagnostics.error(text.error());
         return text.error();
     }
-    auto parsed = parse_json(*text, shown);
+    fs::path root = fs::absolute(file, ec).parent_path().lexically_normal();
+    if (root.filename().empty()) root = root.parent_path(); // "/a/b/" -> "/a/b"
+    return parse_project(*text, file.string(), root, diagnostics);
+}
+
+Json project_to_json(const Project& project) {
+    Json root = Json::object();
+    root["format"] = "diorama.project";
+    root["version"] = kProjectVersion;
+    root["name"] = project.name;
+    root["module"] = project.module;
+    root["startup_scene"] = project.startup_scene;
+    root["scene_folder"] = project.scene_folder;
+    root["prefab_folder"] = project.prefab_folder;
+    root["tick_rate_hz"] = project.tick_rate_hz;
+    return root;
+}
+
+Result<Project> parse_project(std::string_view text, std::string_view file,
+                              const fs::path& root_folder, Diagnostics& diagnostics) {
+    std::error_code ec;
+    const std::string shown(file);
+    auto parsed = parse_json(text, shown, JsonLimits{.max_bytes = kMaxProjectBytes});
     if (!parsed) {
         diagnostics.error(parsed.error());
         return parsed.error();
@@ -111,14 +125,12 @@ Result<Project> load_project(const fs::path& folder_or_file, Diagnostics& diagno
                                 shown, "", local);
 
     Project project;
-    project.root = fs::absolute(file, ec).parent_path().lexically_normal();
-    if (project.root.filename().empty())
-        project.root = project.root.parent_path(); // "/a/b/" -> "/a/b"
+    project.root = root_folder;
     if (auto name = detail::read_string(root, "name", true, shown, "", local)) project.name = *name;
     if (auto module = detail::read_string(root, "module", false, shown, "", local)) {
         if (!module->empty() && !is_module_name(*module))
             local.error(make_error(ErrorCode::InvalidArgument,
-                                   "a module name uses letters, digits, '_' and '-'",
+                                   "a module name is 1-64 letters, digits, '_' or '-' (no path)",
                                    detail::where(shown, "module")));
         project.module = *module;
     }

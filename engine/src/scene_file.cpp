@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::size_t kMaxSceneBytes = 256u << 20;
+constexpr std::size_t kMaxSceneBytes = 64u << 20;
 
 // What the first pass learned of one object entry, for the second pass (parents, references).
 struct Entry {
@@ -337,7 +337,7 @@ Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::stri
         diagnostics.error(e);
         return e;
     }
-    auto parsed = parse_json(text, file, JsonLimits{kMaxSceneBytes, 64});
+    auto parsed = parse_json(text, file, JsonLimits{.max_bytes = kMaxSceneBytes});
     if (!parsed) {
         diagnostics.error(parsed.error());
         return parsed.error();
@@ -405,9 +405,13 @@ Result<Json> object_entry(const World& world, Handle h, std::size_t index,
         if (from_prefab != nullptr && fields->empty()) continue; // inherited unchanged
         components[type->name] = std::move(*fields);
     }
-    if (const UnknownComponents* unknown = world.get<UnknownComponents>(h))
-        for (const auto& [name, value] : unknown->components)
+    if (const UnknownComponents* unknown = world.get<UnknownComponents>(h)) {
+        for (const auto& [name, value] : unknown->components) {
+            if (auto bad = detail::find_non_finite(value, json_path(where, name)))
+                return make_error(ErrorCode::Range, "NaN or infinity cannot be saved", *bad);
             components[name] = value;
+        }
+    }
     o["components"] = std::move(components);
     return o;
 }

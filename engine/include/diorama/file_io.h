@@ -36,6 +36,13 @@ Result<void> save_file_atomic(const std::filesystem::path& path, std::string_vie
 // The rolling backup `index` (1 = the newest) of path: "PATH.index".
 [[nodiscard]] std::filesystem::path backup_path(const std::filesystem::path& path, int index);
 
+// ---- observation, for tests ----
+
+// Called with the path of every file read_file opens (read_file is the engine's only way to read
+// a file). nullptr, the default, observes nothing.
+using FileOpenObserver = void (*)(const std::filesystem::path& path);
+void observe_file_opens(FileOpenObserver observer);
+
 // ---- fault injection and stage hooks, for tests of the save path ----
 
 // The steps of save_file_atomic, in order. Write happens once per chunk written (kSaveChunkBytes).

@@ -16,11 +16,15 @@ namespace diorama {
 using Json = nlohmann::json;
 
 struct JsonLimits {
-    std::size_t max_bytes = 256u << 20; // larger input is refused before parsing
-    int max_depth = 64;                 // deeper nesting is refused while parsing
+    std::size_t max_bytes = 64u << 20; // larger input is refused before parsing
+    int max_depth = 64;                // deeper nesting is refused while parsing (no recursion)
+    std::size_t max_values = 8u << 20; // more values (scalars and containers) are refused while
+                                       // parsing, which bounds the memory a document can take
 };
 
-// Parses text; `file` names the source in errors ("scenes/a.scene.json:3:14: ...").
+// Parses text; `file` names the source in errors ("scenes/a.scene.json:3:14: objects[2].name:
+// ..."). Refused: syntax errors, ill-formed UTF-8, numbers beyond double range (1e400), duplicate
+// keys, and input beyond the limits.
 [[nodiscard]] Result<Json> parse_json(std::string_view text, std::string_view file,
                                       JsonLimits limits = {});
 

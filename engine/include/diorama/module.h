@@ -24,6 +24,10 @@ class TypeRegistry;
     extern "C" __attribute__((visibility("default"))) void diorama_register_module(                \
         ::diorama::TypeRegistry& registry)
 
+// Whether name can name a module: 1 to 64 ASCII letters, digits, '_' or '-'. Nothing else (no
+// '/', '.', '\\', NUL or space), so NAME.so is always a file directly inside a search folder.
+[[nodiscard]] bool is_module_name(std::string_view name);
+
 // The file name of a module: "NAME.so".
 [[nodiscard]] std::string module_file_name(std::string_view name);
 
@@ -37,7 +41,8 @@ struct LoadedModule {
     std::filesystem::path file; // where it was found
 };
 
-// Finds NAME.so on the search path, loads it, and calls its entry point with registry. The
+// Finds NAME.so on the search path (refused unless is_module_name(name)), loads it, and calls
+// its entry point with registry. The
 // library stays loaded for the life of the process (the registry holds its functions).
 [[nodiscard]] Result<LoadedModule>
 load_module(std::string_view name, const std::vector<std::filesystem::path>& search_path,

@@ -8,6 +8,7 @@
 //     "prefab_folder": "prefabs", "tick_rate_hz": 60 }
 
 #include "diorama/diagnostics.h"
+#include "diorama/json_io.h"
 #include "diorama/result.h"
 #include "diorama/version.h"
 
@@ -41,9 +42,16 @@ struct Project {
 // when any is an error.
 [[nodiscard]] Result<Project> load_project(const std::filesystem::path& folder_or_file,
                                            Diagnostics& diagnostics);
+// Parses project.json text for the project folder root (absolute); `file` names it in messages.
+[[nodiscard]] Result<Project> parse_project(std::string_view text, std::string_view file,
+                                            const std::filesystem::path& root,
+                                            Diagnostics& diagnostics);
+// The project.json of a project (every key written, sorted).
+[[nodiscard]] Json project_to_json(const Project& project);
 
 // Checks that a path from a file stays inside the project: relative, non-empty, '/'-separated,
-// no '..', no backslash, no NUL, and (when it exists) its real path is inside the real root.
+// no '..', no backslash, no NUL, no drive letter, and its real path (symlinks resolved as far as
+// the path exists) is inside the real root.
 Result<void> check_asset_path(const std::filesystem::path& root, std::string_view relative);
 
 } // namespace diorama

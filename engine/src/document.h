@@ -11,6 +11,28 @@
 
 namespace diorama::detail {
 
+// A JSON path made into text only when a message needs it: a root ("objects[3]") or a key or an
+// index under a parent, which must outlive it.
+class LazyPath {
+public:
+    // The path `root` itself.
+    explicit LazyPath(std::string_view root) : m_key(root) {}
+    // parent.key
+    LazyPath(const LazyPath& parent, std::string_view key) : m_parent(&parent), m_key(key) {}
+    // parent[index]
+    LazyPath(const LazyPath& parent, std::size_t index)
+        : m_parent(&parent), m_index(index), m_is_index(true) {}
+
+    // The path as text, e.g. "objects[3].components.Sprite.tint[2]".
+    [[nodiscard]] std::string str() const;
+
+private:
+    const LazyPath* m_parent = nullptr;
+    std::string_view m_key;
+    std::size_t m_index = 0;
+    bool m_is_index = false;
+};
+
 // "FILE: PATH", or FILE alone when the path is empty.
 std::string where(std::string_view file, std::string_view path);
 

@@ -63,6 +63,8 @@ public:
                   "objects");
             return {};
         }
+        m_guid_entries.reserve(objects.size());
+        m_entries.reserve(objects.size());
         for (std::size_t i = 0; i < objects.size(); ++i)
             read_object(objects[i], i);
         link_parents();
@@ -173,8 +175,7 @@ private:
         entry.handle = *created;
         if (prefab != nullptr) m_world.add<PrefabInstance>(entry.handle)->prefab = prefab->path;
 
-        const Json empty = Json::object();
-        const Json* components = &empty;
+        const Json* components = &m_no_components;
         if (auto c = o.find("components"); c != o.end()) {
             if (!c->is_object())
                 error(ErrorCode::Type,
@@ -183,22 +184,24 @@ private:
             else
                 components = &*c;
         }
-        read_components(entry.handle, *components, prefab, json_path(path, "components"));
+        const detail::LazyPath object_path(path);
+        read_components(entry.handle, *components, prefab,
+                        detail::LazyPath(object_path, "components"));
         m_entries.push_back(std::move(entry));
     }
 
     void read_components(Handle h, const Json& components, const Prefab* prefab,
-                         const std::string& path) {
+                         const detail::LazyPath& path) {
         // Known types in registry order, each starting from the prefab's value or the defaults.
         for (const TypeInfo* type : m_world.registry().types()) {
             const void* base = prefab != nullptr ? prefab->find(type->id) : nullptr;
             auto it = components.find(type->name);
             if (it == components.end() && base == nullptr) continue;
-            const std::string type_path = json_path(path, type->name);
+            const detail::LazyPath type_path(path, type->name);
             if (it != components.end() && it->is_null()) {
                 if (base == nullptr || type->id == component_id<Transform2D>())
                     error(ErrorCode::Type, "null only removes a component the prefab has",
-                          type_path);
+                          type_path.str());
                 continue; // removed from this instance
             }
             void* value = scratch(*type, base);
@@ -211,7 +214,7 @@ private:
             m_world.add<UnknownComponents>(h)->components[it.key()] = it.value();
             m_diag.warning(make_error(ErrorCode::UnknownType,
                                       "unknown component type \"" + it.key() + "\" is kept as is",
-                                      detail::where(m_file, json_path(path, it.key()))));
+                                      detail::where(m_file, json_path(path.str(), it.key()))));
         }
     }
 
@@ -297,6 +300,7 @@ private:
     Diagnostics& m_diag;
     detail::AssetChecks m_assets;
     detail::ComponentSource m_source;
+    const Json m_no_components = Json::object();          // what an entry without "components" has
     std::unordered_map<Guid, std::size_t> m_guid_entries; // guid -> index of its entry
     // Per type id: a default value and a scratch value components are read into before they are
     // added (copied) to an object, so reading allocates no temporary per component.

@@ -5,6 +5,7 @@
 #include "diorama/diagnostics.h"
 #include "diorama/json_io.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,18 @@ private:
     std::size_t m_index = 0;
     bool m_is_index = false;
 };
+
+// Receives an element of a streamed array: the root as parsed so far (the values before the array
+// are complete), the element's index and the element, which is dropped after the call.
+using ElementSink = std::function<void(const Json& root, std::size_t index, const Json& element)>;
+
+// parse_json, except that each element of the array at the root object's `array_key` goes to
+// on_element as soon as it is complete and is not kept (the returned root holds that array
+// empty), so a large array never exists as a whole. Elements may have been handed over before the
+// text turns out to be broken.
+[[nodiscard]] Result<Json> parse_json_streaming(std::string_view text, std::string_view file,
+                                                JsonLimits limits, std::string_view array_key,
+                                                const ElementSink& on_element);
 
 // "FILE: PATH", or FILE alone when the path is empty.
 std::string where(std::string_view file, std::string_view path);

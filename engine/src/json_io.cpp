@@ -1,5 +1,7 @@
 #include "diorama/json_io.h"
 
+#include "document.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
@@ -15,7 +17,9 @@ namespace {
 // remembering the JSON path of the value being built for error messages.
 class StrictBuilder final : public nlohmann::json_sax<Json> {
 public:
-    explicit StrictBuilder(int max_depth) : m_max_depth(max_depth) {}
+    // stream_key and sink: the elements of the root's array at that key go to sink one by one.
+    StrictBuilder(int max_depth, std::string_view stream_key, const detail::ElementSink* sink)
+        : m_max_depth(max_depth), m_stream_key(stream_key), m_sink(sink) {}
 
     bool null() override { return put(Json(nullptr)); }
     bool boolean(bool v) override { return put(Json(v)); }
@@ -65,7 +69,15 @@ private:
         const std::string* key = nullptr; // objects: the key of the value being read (in the map)
         Json* pending = nullptr;          // objects: where that value goes
         std::size_t count = 0;            // arrays: elements so far
+        bool streamed = false;            // arrays: elements go to the sink, not kept
     };
+
+    // Hands the array's newest element to the sink and drops it.
+    bool hand_over(Frame& f) {
+        (*m_sink)(root, f.count - 1, f.value->back());
+        f.value->get_ref<Json::array_t&>().pop_back();
+        return true;
+    }
 
     static std::string_view key_of(const Frame& f) {
         return f.key != nullptr ? std::string_view(*f.key) : std::string_view();
@@ -112,6 +124,7 @@ private:
 
     bool put(Json&& v) {
         slot(std::move(v));
+        if (!m_stack.empty() && m_stack.back().streamed) return hand_over(m_stack.back());
         return true;
     }
 
@@ -119,17 +132,22 @@ private:
         if (static_cast<int>(m_stack.size()) >= m_max_depth)
             return fail("nesting deeper than " + std::to_string(m_max_depth) + " levels",
                         pending_path());
+        const bool streamed = m_sink != nullptr && container.is_array() && m_stack.size() == 1 &&
+                              m_stack[0].value->is_object() && key_of(m_stack[0]) == m_stream_key;
         Json* c = slot(std::move(container));
-        m_stack.push_back(Frame{c, nullptr, nullptr, 0});
+        m_stack.push_back(Frame{c, nullptr, nullptr, 0, streamed});
         return true;
     }
 
     bool close() {
         m_stack.pop_back();
+        if (!m_stack.empty() && m_stack.back().streamed) return hand_over(m_stack.back());
         return true;
     }
 
     int m_max_depth;
+    std::string_view m_stream_key;
+    const detail::ElementSink* m_sink;
     std::vector<Frame> m_stack;
 };
 
@@ -238,15 +256,14 @@ private:
     nlohmann::detail::serializer<Json> m_serializer;
 };
 
-} // namespace
-
-Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits limits) {
+Result<Json> parse_strict(std::string_view text, std::string_view file, JsonLimits limits,
+                          std::string_view stream_key, const detail::ElementSink* sink) {
     if (text.size() > limits.max_bytes)
         return make_error(ErrorCode::Limit,
                           "file is " + std::to_string(text.size()) + " bytes; the limit is " +
                               std::to_string(limits.max_bytes),
                           std::string(file));
-    StrictBuilder builder(limits.max_depth);
+    StrictBuilder builder(limits.max_depth, stream_key, sink);
     bool ok = false;
     try {
         ok = Json::sax_parse(text, &builder, Json::input_format_t::json, true, false);
@@ -269,6 +286,18 @@ Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits
     std::string where(file);
     if (!builder.m_path.empty()) where += ": " + builder.m_path;
     return make_error(code, builder.m_message, where);
+}
+
+} // namespace
+
+Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits limits) {
+    return parse_strict(text, file, limits, {}, nullptr);
+}
+
+Result<Json> detail::parse_json_streaming(std::string_view text, std::string_view file,
+                                          JsonLimits limits, std::string_view array_key,
+                                          const ElementSink& on_element) {
+    return parse_strict(text, file, limits, array_key, &on_element);
 }
 
 std::string to_pretty_json(const Json& value) {

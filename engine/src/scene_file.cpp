@@ -35,16 +35,41 @@ public:
         : m_world(world), m_file(file), m_prefabs(prefabs), m_diag(diagnostics),
           m_assets(project.root), m_source{file, &m_assets} {}
 
-    // Reads the whole document; problems go to the diagnostics.
-    std::string read(const Json& root) {
-        if (!detail::check_header(root, "diorama.scene", kSceneVersion, m_file, m_diag)) return {};
+    // Takes an element of "objects" while the text is parsed. Objects are read right away when
+    // the layers they name are known (the "layers" value came before "objects" in the text, as in
+    // saved files, where keys are sorted); otherwise they wait for the end of the text.
+    void stream_object(const Json& root, std::size_t index, const Json& element) {
+        if (index == 0) {
+            m_streaming = root.contains("layers");
+            if (m_streaming) read_layers(root);
+        }
+        if (m_streaming)
+            read_object(element, index);
+        else
+            m_waiting.push_back(element);
+    }
+
+    // Reads the rest of the document (the header problems go to `head`, the rest to the reader's
+    // diagnostics) and finishes the objects. Returns the scene's name; nullopt when the header
+    // is unusable (then nothing else is read and the objects' problems do not count).
+    std::optional<std::string> read(const Json& root, Diagnostics& head) {
+        if (!detail::check_header(root, "diorama.scene", kSceneVersion, m_file, head))
+            return std::nullopt;
         detail::reject_unknown_keys(root, {"format", "version", "name", "layers", "objects"},
-                                    m_file, "", m_diag);
-        std::string name = detail::read_string(root, "name", false, m_file, "", m_diag)
+                                    m_file, "", head);
+        std::string name = detail::read_string(root, "name", false, m_file, "", head)
                                .value_or(fs::path(m_file).filename().string());
         if (name.ends_with(".scene.json")) name.resize(name.size() - 11);
+        if (m_streaming) {
+            finish_objects();
+            return name;
+        }
         read_layers(root);
-        if (auto objects = root.find("objects"); objects == root.end()) {
+        if (!m_waiting.empty()) {
+            Json objects = Json::array();
+            objects.get_ref<Json::array_t&>() = std::move(m_waiting);
+            read_objects(objects, {});
+        } else if (auto objects = root.find("objects"); objects == root.end()) {
             error(ErrorCode::NotFound, "missing \"objects\" (an array)", "");
         } else {
             read_objects(*objects, {});
@@ -67,12 +92,8 @@ public:
         m_entries.reserve(objects.size());
         for (std::size_t i = 0; i < objects.size(); ++i)
             read_object(objects[i], i);
-        link_parents();
-        remap_references();
-        check_references();
-        std::vector<Handle> created;
-        for (const Entry& e : m_entries)
-            created.push_back(e.handle);
+        std::vector<Handle> created = finish_objects();
+        m_renamed = nullptr;
         return created;
     }
 
@@ -233,6 +254,18 @@ private:
         return value;
     }
 
+    // Parents and references of the objects read; returns the objects created, in entry order.
+    std::vector<Handle> finish_objects() {
+        link_parents();
+        remap_references();
+        check_references();
+        std::vector<Handle> created;
+        created.reserve(m_entries.size());
+        for (const Entry& e : m_entries)
+            created.push_back(e.handle);
+        return created;
+    }
+
     void link_parents() {
         for (const Entry& e : m_entries) {
             if (!e.parent) continue;
@@ -307,6 +340,8 @@ private:
     std::vector<std::shared_ptr<void>> m_defaults;
     std::vector<std::shared_ptr<void>> m_scratch;
     std::vector<Entry> m_entries;
+    bool m_streaming = false;    // objects are read while the text is parsed
+    std::vector<Json> m_waiting; // objects that came before "layers", read at the end
     const std::unordered_map<Guid, Guid>* m_renamed = nullptr;
 };
 
@@ -341,14 +376,26 @@ Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::stri
         diagnostics.error(e);
         return e;
     }
-    auto parsed = parse_json(text, file, JsonLimits{kMaxSceneBytes, 64});
+    // Objects are read as the parser completes each one, so the document never holds them all.
+    // Their problems count only when the whole text parses and the header is usable.
+    Diagnostics body;
+    SceneReader reader(world, file, project, prefabs, body);
+    auto parsed = detail::parse_json_streaming(
+        text, file, JsonLimits{kMaxSceneBytes, 64}, "objects",
+        [&reader](const Json& root, std::size_t index, const Json& element) {
+            reader.stream_object(root, index, element);
+        });
     if (!parsed) {
+        world.clear();
         diagnostics.error(parsed.error());
         return parsed.error();
     }
     Diagnostics local;
     SceneInfo info;
-    info.name = SceneReader(world, file, project, prefabs, local).read(*parsed);
+    if (auto name = reader.read(*parsed, local)) {
+        info.name = std::move(*name);
+        local.merge(body);
+    }
     diagnostics.merge(local);
     if (local.has_errors()) {
         world.clear();

@@ -46,6 +46,10 @@ using ElementSink = std::function<void(const Json& root, std::size_t index, cons
                                                 JsonLimits limits, std::string_view array_key,
                                                 const ElementSink& on_element);
 
+// Appends value as to_pretty_json writes it when it sits `indent` spaces deep in a document (no
+// leading indent, no trailing newline).
+void append_pretty_json(std::string& out, const Json& value, int indent);
+
 // "FILE: PATH", or FILE alone when the path is empty.
 std::string where(std::string_view file, std::string_view path);
 

@@ -300,6 +300,10 @@ Result<Json> detail::parse_json_streaming(std::string_view text, std::string_vie
     return parse_strict(text, file, limits, array_key, &on_element);
 }
 
+void detail::append_pretty_json(std::string& out, const Json& value, int indent) {
+    PrettyWriter(out).value(value, indent);
+}
+
 std::string to_pretty_json(const Json& value) {
     std::string out;
     PrettyWriter(out).value(value, 0);

@@ -483,6 +483,32 @@ Result<Json> scene_to_json(const World& world, std::string_view scene_name,
     return root;
 }
 
+Result<std::string> scene_to_text(const World& world, std::string_view scene_name,
+                                  const PrefabLibrary& prefabs) {
+    // The root's keys in their sorted order, as to_pretty_json writes them.
+    std::string out = "{\n  \"format\": \"diorama.scene\",\n  \"layers\": ";
+    detail::append_pretty_json(out, Json(world.layers()), 2);
+    out += ",\n  \"name\": ";
+    detail::append_pretty_json(out, Json(scene_name), 2);
+    out += ",\n  \"objects\": ";
+    const std::vector<Handle> order = save_order(world);
+    if (order.empty()) {
+        out += "[]";
+    } else {
+        out += "[\n";
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            auto entry = object_entry(world, order[i], i, prefabs);
+            if (!entry) return entry.error();
+            if (i > 0) out += ",\n";
+            out += "    ";
+            detail::append_pretty_json(out, *entry, 4);
+        }
+        out += "\n  ]";
+    }
+    out += ",\n  \"version\": " + std::to_string(kSceneVersion) + "\n}\n";
+    return out;
+}
+
 Result<Json> objects_to_json(const World& world, std::span<const Handle> objects,
                              const PrefabLibrary& prefabs) {
     std::unordered_set<std::uint32_t> wanted;
@@ -526,13 +552,13 @@ Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const
 
 Result<void> save_scene(const World& world, const fs::path& path, std::string_view scene_name,
                         const PrefabLibrary& prefabs, SaveOptions options) {
-    auto json = scene_to_json(world, scene_name, prefabs);
-    if (!json) {
-        Error e = json.error();
+    auto text = scene_to_text(world, scene_name, prefabs);
+    if (!text) {
+        Error e = text.error();
         e.where = path.string() + ": " + e.where;
         return e;
     }
-    return save_file_atomic(path, to_pretty_json(*json), options);
+    return save_file_atomic(path, *text, options);
 }
 
 } // namespace diorama

@@ -104,6 +104,19 @@ TEST_F(SceneFileTest, TheCommittedGoodSceneIsAlreadyInSavedForm) {
     EXPECT_EQ(to_pretty_json(*json), slurp(kBroken / "scenes/good.scene.json"));
 }
 
+TEST_F(SceneFileTest, TheSavedTextIsThePrettySceneJson) {
+    World world(registry);
+    Diagnostics d = load("good.scene.json", world);
+    ASSERT_FALSE(d.has_errors()) << d.format();
+    auto json = scene_to_json(world, "good \"quoted\"", prefabs);
+    auto text = scene_to_text(world, "good \"quoted\"", prefabs);
+    ASSERT_TRUE(json.ok() && text.ok());
+    EXPECT_EQ(*text, to_pretty_json(*json));
+    World empty(registry);
+    EXPECT_EQ(*scene_to_text(empty, "e", prefabs),
+              to_pretty_json(*scene_to_json(empty, "e", prefabs)));
+}
+
 TEST_F(SceneFileTest, InstancesSaveOnlyTheirOverrides) {
     World world(registry);
     const Prefab* block = prefabs.find("block");

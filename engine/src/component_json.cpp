@@ -18,14 +18,14 @@ struct Reader {
     const ComponentSource& source;
     Diagnostics& diagnostics;
 
-    void error(ErrorCode code, std::string message, const std::string& path) {
-        diagnostics.error(make_error(code, std::move(message), where(source.file, path)));
+    void error(ErrorCode code, std::string message, const LazyPath& path) {
+        diagnostics.error(make_error(code, std::move(message), where(source.file, path.str())));
     }
-    void expected(const std::string& what, const Json& got, const std::string& path) {
+    void expected(const std::string& what, const Json& got, const LazyPath& path) {
         error(ErrorCode::Type, "expected " + what + ", got " + describe_json_type(got), path);
     }
 
-    std::optional<float> number(const Json& j, const std::string& path) {
+    std::optional<float> number(const Json& j, const LazyPath& path) {
         if (!j.is_number()) {
             expected("a number", j, path);
             return std::nullopt;
@@ -39,7 +39,7 @@ struct Reader {
         return static_cast<float>(d);
     }
 
-    std::optional<std::int32_t> integer(const Json& j, const std::string& path) {
+    std::optional<std::int32_t> integer(const Json& j, const LazyPath& path) {
         if (!j.is_number_integer()) {
             expected("an integer", j, path);
             return std::nullopt;
@@ -56,7 +56,7 @@ struct Reader {
     }
 
     template <int N>
-    std::optional<glm::vec<N, float>> vector(const Json& j, const std::string& path,
+    std::optional<glm::vec<N, float>> vector(const Json& j, const LazyPath& path,
                                              const char* what) {
         const bool color = N == 4;
         if (!j.is_array() || !(j.size() == N || (color && j.size() == 3))) {
@@ -65,14 +65,15 @@ struct Reader {
         }
         glm::vec<N, float> v(1.0f);
         for (std::size_t i = 0; i < j.size(); ++i) {
-            auto x = number(j[i], json_path(path, i));
+            const LazyPath element(path, i);
+            auto x = number(j[i], element);
             if (!x) return std::nullopt;
             v[static_cast<int>(i)] = *x;
         }
         return v;
     }
 
-    std::optional<PropertyValue> property(const Json& j, const std::string& path) {
+    std::optional<PropertyValue> property(const Json& j, const LazyPath& path) {
         if (j.is_boolean()) return PropertyValue{j.get<bool>()};
         if (j.is_number_integer()) {
             if (auto i = integer(j, path)) return PropertyValue{*i};
@@ -95,7 +96,7 @@ struct Reader {
         return std::nullopt;
     }
 
-    std::optional<FieldValue> value(const FieldInfo& f, const Json& j, const std::string& path) {
+    std::optional<FieldValue> value(const FieldInfo& f, const Json& j, const LazyPath& path) {
         switch (f.type) {
         case FieldType::Bool:
             if (!j.is_boolean()) break;
@@ -145,7 +146,7 @@ struct Reader {
                 if (!checked.exists)
                     diagnostics.warning(make_error(ErrorCode::NotFound,
                                                    "asset \"" + p + "\" does not exist",
-                                                   where(source.file, path)));
+                                                   where(source.file, path.str())));
             }
             return FieldValue{p};
         }
@@ -154,7 +155,8 @@ struct Reader {
             PropertyMap map;
             bool ok = true;
             for (auto it = j.begin(); it != j.end(); ++it) {
-                if (auto pv = property(it.value(), json_path(path, it.key())))
+                const LazyPath key_path(path, it.key());
+                if (auto pv = property(it.value(), key_path))
                     map.emplace(it.key(), std::move(*pv));
                 else
                     ok = false;
@@ -250,15 +252,14 @@ const AssetChecks::Outcome& AssetChecks::check(const std::string& relative) {
 }
 
 void read_component(const TypeInfo& type, const Json& fields, void* component,
-                    const ComponentSource& source, const std::string& path,
-                    Diagnostics& diagnostics) {
+                    const ComponentSource& source, const LazyPath& path, Diagnostics& diagnostics) {
     Reader reader{source, diagnostics};
     if (!fields.is_object()) {
         reader.expected("an object of " + type.name + " fields", fields, path);
         return;
     }
     for (auto it = fields.begin(); it != fields.end(); ++it) {
-        const std::string field_path = json_path(path, it.key());
+        const LazyPath field_path(path, it.key());
         const FieldInfo* f = type.find_field(it.key());
         if (f == nullptr) {
             reader.error(ErrorCode::NotFound, type.name + " has no field \"" + it.key() + "\"",
@@ -267,9 +268,12 @@ void read_component(const TypeInfo& type, const Json& fields, void* component,
         }
         auto value = reader.value(*f, it.value(), field_path);
         if (!value) continue;
-        if (auto written = write_field(*f, component, *value, where(source.file, field_path));
-            !written)
-            diagnostics.error(written.error());
+        // The location is named only when the write fails.
+        if (auto written = write_field(*f, component, *value, {}); !written) {
+            Error e = written.error();
+            e.where = where(source.file, field_path.str());
+            diagnostics.error(std::move(e));
+        }
     }
 }
 

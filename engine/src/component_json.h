@@ -7,6 +7,7 @@
 #include "diorama/diagnostics.h"
 #include "diorama/json_io.h"
 #include "diorama/reflection.h"
+#include "document.h"
 
 #include <filesystem>
 #include <optional>
@@ -46,8 +47,7 @@ struct ComponentSource {
 // Reads fields (a JSON object of field name -> value) into component; every problem goes to
 // diagnostics with `path` (e.g. objects[3].components.Sprite) extended by the field name.
 void read_component(const TypeInfo& type, const Json& fields, void* component,
-                    const ComponentSource& source, const std::string& path,
-                    Diagnostics& diagnostics);
+                    const ComponentSource& source, const LazyPath& path, Diagnostics& diagnostics);
 
 // The fields of component whose values differ from base's, as a JSON object. Fails when a value
 // cannot be written (NaN or infinity), naming `where` and the field.

@@ -5,6 +5,11 @@
 
 namespace diorama::detail {
 
+std::string LazyPath::str() const {
+    if (m_parent == nullptr) return std::string(m_key);
+    return m_is_index ? json_path(m_parent->str(), m_index) : json_path(m_parent->str(), m_key);
+}
+
 std::string where(std::string_view file, std::string_view path) {
     std::string w(file);
     if (!path.empty()) {

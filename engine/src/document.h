@@ -5,11 +5,50 @@
 #include "diorama/diagnostics.h"
 #include "diorama/json_io.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace diorama::detail {
+
+// A JSON path made into text only when a message needs it: a root ("objects[3]") or a key or an
+// index under a parent, which must outlive it.
+class LazyPath {
+public:
+    // The path `root` itself.
+    explicit LazyPath(std::string_view root) : m_key(root) {}
+    // parent.key
+    LazyPath(const LazyPath& parent, std::string_view key) : m_parent(&parent), m_key(key) {}
+    // parent[index]
+    LazyPath(const LazyPath& parent, std::size_t index)
+        : m_parent(&parent), m_index(index), m_is_index(true) {}
+
+    // The path as text, e.g. "objects[3].components.Sprite.tint[2]".
+    [[nodiscard]] std::string str() const;
+
+private:
+    const LazyPath* m_parent = nullptr;
+    std::string_view m_key;
+    std::size_t m_index = 0;
+    bool m_is_index = false;
+};
+
+// Receives an element of a streamed array: the root as parsed so far (the values before the array
+// are complete), the element's index and the element, which is dropped after the call.
+using ElementSink = std::function<void(const Json& root, std::size_t index, const Json& element)>;
+
+// parse_json, except that each element of the array at the root object's `array_key` goes to
+// on_element as soon as it is complete and is not kept (the returned root holds that array
+// empty), so a large array never exists as a whole. Elements may have been handed over before the
+// text turns out to be broken.
+[[nodiscard]] Result<Json> parse_json_streaming(std::string_view text, std::string_view file,
+                                                JsonLimits limits, std::string_view array_key,
+                                                const ElementSink& on_element);
+
+// Appends value as to_pretty_json writes it when it sits `indent` spaces deep in a document (no
+// leading indent, no trailing newline).
+void append_pretty_json(std::string& out, const Json& value, int indent);
 
 // "FILE: PATH", or FILE alone when the path is empty.
 std::string where(std::string_view file, std::string_view path);

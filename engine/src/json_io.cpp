@@ -1,5 +1,7 @@
 #include "diorama/json_io.h"
 
+#include "document.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
@@ -34,7 +36,10 @@ std::string printable(std::string_view text) {
 // remembering the JSON path of the value being built for error messages.
 class StrictBuilder final : public nlohmann::json_sax<Json> {
 public:
-    explicit StrictBuilder(const JsonLimits& limits) : m_limits(limits) {}
+    // stream_key and sink: the elements of the root's array at that key go to sink one by one.
+    StrictBuilder(const JsonLimits& limits, std::string_view stream_key,
+                  const detail::ElementSink* sink)
+        : m_limits(limits), m_stream_key(stream_key), m_sink(sink) {}
 
     bool null() override { return put(Json(nullptr)); }
     bool boolean(bool v) override { return put(Json(v)); }
@@ -93,7 +98,15 @@ private:
         const std::string* key = nullptr; // objects: the key of the value being read (in the map)
         Json* pending = nullptr;          // objects: where that value goes
         std::size_t count = 0;            // arrays: elements so far
+        bool streamed = false;            // arrays: elements go to the sink, not kept
     };
+
+    // Hands the array's newest element to the sink and drops it.
+    bool hand_over(Frame& f) {
+        (*m_sink)(root, f.count - 1, f.value->back());
+        f.value->get_ref<Json::array_t&>().pop_back();
+        return true;
+    }
 
     static std::string_view key_of(const Frame& f) {
         return f.key != nullptr ? std::string_view(*f.key) : std::string_view();
@@ -152,6 +165,7 @@ private:
         if (!count_value()) return false;
         slot(std::move(v));
         value_done();
+        if (!m_stack.empty() && m_stack.back().streamed) return hand_over(m_stack.back());
         return true;
     }
 
@@ -166,18 +180,23 @@ private:
                         "nesting deeper than " + std::to_string(m_limits.max_depth) + " levels",
                         pending_path());
         if (!count_value()) return false;
+        const bool streamed = m_sink != nullptr && container.is_array() && m_stack.size() == 1 &&
+                              m_stack[0].value->is_object() && key_of(m_stack[0]) == m_stream_key;
         Json* c = slot(std::move(container));
-        m_stack.push_back(Frame{c, nullptr, nullptr, 0});
+        m_stack.push_back(Frame{c, nullptr, nullptr, 0, streamed});
         return true;
     }
 
     bool close() {
         m_stack.pop_back();
         value_done();
+        if (!m_stack.empty() && m_stack.back().streamed) return hand_over(m_stack.back());
         return true;
     }
 
     JsonLimits m_limits;
+    std::string_view m_stream_key;
+    const detail::ElementSink* m_sink;
     std::vector<Frame> m_stack;
     std::size_t m_values = 0;
 };
@@ -287,9 +306,8 @@ private:
     nlohmann::detail::serializer<Json> m_serializer;
 };
 
-} // namespace
-
-Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits limits) {
+Result<Json> parse_strict(std::string_view text, std::string_view file, JsonLimits limits,
+                          std::string_view stream_key, const detail::ElementSink* sink) {
     if (text.size() > limits.max_bytes)
         return make_error(ErrorCode::Limit,
                           "file is " + std::to_string(text.size()) + " bytes; the limit is " +
@@ -307,7 +325,7 @@ Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return make_error(ErrorCode::Parse, "the file is empty (expected a JSON object)",
                           std::string(file));
-    StrictBuilder builder(limits);
+    StrictBuilder builder(limits, stream_key, sink);
     bool ok = false;
     try {
         ok = Json::sax_parse(text, &builder, Json::input_format_t::json, true, false);
@@ -329,6 +347,22 @@ Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits
     std::string where(file);
     if (!builder.m_path.empty()) where += ": " + builder.m_path;
     return make_error(builder.m_code, builder.m_message, where);
+}
+
+} // namespace
+
+Result<Json> parse_json(std::string_view text, std::string_view file, JsonLimits limits) {
+    return parse_strict(text, file, limits, {}, nullptr);
+}
+
+Result<Json> detail::parse_json_streaming(std::string_view text, std::string_view file,
+                                          JsonLimits limits, std::string_view array_key,
+                                          const ElementSink& on_element) {
+    return parse_strict(text, file, limits, array_key, &on_element);
+}
+
+void detail::append_pretty_json(std::string& out, const Json& value, int indent) {
+    PrettyWriter(out).value(value, indent);
 }
 
 std::string to_pretty_json(const Json& value) {

@@ -104,8 +104,9 @@ Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const 
                 auto it = components->find(type->name);
                 if (it == components->end()) continue;
                 auto value = type->make_instance();
+                const detail::LazyPath components_path("components");
                 detail::read_component(*type, *it, value.get(), source,
-                                       json_path("components", type->name), local);
+                                       detail::LazyPath(components_path, type->name), local);
                 prefab.components.push_back(Prefab::Component{type, std::move(value)});
             }
             for (auto it = components->begin(); it != components->end(); ++it) {

@@ -35,16 +35,41 @@ public:
         : m_world(world), m_file(file), m_prefabs(prefabs), m_diag(diagnostics),
           m_assets(project.root), m_source{file, &m_assets} {}
 
-    // Reads the whole document; problems go to the diagnostics.
-    std::string read(const Json& root) {
-        if (!detail::check_header(root, "diorama.scene", kSceneVersion, m_file, m_diag)) return {};
+    // Takes an element of "objects" while the text is parsed. Objects are read right away when
+    // the layers they name are known (the "layers" value came before "objects" in the text, as in
+    // saved files, where keys are sorted); otherwise they wait for the end of the text.
+    void stream_object(const Json& root, std::size_t index, const Json& element) {
+        if (index == 0) {
+            m_streaming = root.contains("layers");
+            if (m_streaming) read_layers(root);
+        }
+        if (m_streaming)
+            read_object(element, index);
+        else
+            m_waiting.push_back(element);
+    }
+
+    // Reads the rest of the document (the header problems go to `head`, the rest to the reader's
+    // diagnostics) and finishes the objects. Returns the scene's name; nullopt when the header
+    // is unusable (then nothing else is read and the objects' problems do not count).
+    std::optional<std::string> read(const Json& root, Diagnostics& head) {
+        if (!detail::check_header(root, "diorama.scene", kSceneVersion, m_file, head))
+            return std::nullopt;
         detail::reject_unknown_keys(root, {"format", "version", "name", "layers", "objects"},
-                                    m_file, "", m_diag);
-        std::string name = detail::read_string(root, "name", false, m_file, "", m_diag)
+                                    m_file, "", head);
+        std::string name = detail::read_string(root, "name", false, m_file, "", head)
                                .value_or(fs::path(m_file).filename().string());
         if (name.ends_with(".scene.json")) name.resize(name.size() - 11);
+        if (m_streaming) {
+            finish_objects();
+            return name;
+        }
         read_layers(root);
-        if (auto objects = root.find("objects"); objects == root.end()) {
+        if (!m_waiting.empty()) {
+            Json objects = Json::array();
+            objects.get_ref<Json::array_t&>() = std::move(m_waiting);
+            read_objects(objects, {});
+        } else if (auto objects = root.find("objects"); objects == root.end()) {
             error(ErrorCode::NotFound, "missing \"objects\" (an array)", "");
         } else {
             read_objects(*objects, {});
@@ -63,14 +88,12 @@ public:
                   "objects");
             return {};
         }
+        m_guid_entries.reserve(objects.size());
+        m_entries.reserve(objects.size());
         for (std::size_t i = 0; i < objects.size(); ++i)
             read_object(objects[i], i);
-        link_parents();
-        remap_references();
-        check_references();
-        std::vector<Handle> created;
-        for (const Entry& e : m_entries)
-            created.push_back(e.handle);
+        std::vector<Handle> created = finish_objects();
+        m_renamed = nullptr;
         return created;
     }
 
@@ -173,8 +196,7 @@ private:
         entry.handle = *created;
         if (prefab != nullptr) m_world.add<PrefabInstance>(entry.handle)->prefab = prefab->path;
 
-        const Json empty = Json::object();
-        const Json* components = &empty;
+        const Json* components = &m_no_components;
         if (auto c = o.find("components"); c != o.end()) {
             if (!c->is_object())
                 error(ErrorCode::Type,
@@ -183,22 +205,24 @@ private:
             else
                 components = &*c;
         }
-        read_components(entry.handle, *components, prefab, json_path(path, "components"));
+        const detail::LazyPath object_path(path);
+        read_components(entry.handle, *components, prefab,
+                        detail::LazyPath(object_path, "components"));
         m_entries.push_back(std::move(entry));
     }
 
     void read_components(Handle h, const Json& components, const Prefab* prefab,
-                         const std::string& path) {
+                         const detail::LazyPath& path) {
         // Known types in registry order, each starting from the prefab's value or the defaults.
         for (const TypeInfo* type : m_world.registry().types()) {
             const void* base = prefab != nullptr ? prefab->find(type->id) : nullptr;
             auto it = components.find(type->name);
             if (it == components.end() && base == nullptr) continue;
-            const std::string type_path = json_path(path, type->name);
+            const detail::LazyPath type_path(path, type->name);
             if (it != components.end() && it->is_null()) {
                 if (base == nullptr || type->id == component_id<Transform2D>())
                     error(ErrorCode::Type, "null only removes a component the prefab has",
-                          type_path);
+                          type_path.str());
                 continue; // removed from this instance
             }
             void* value = scratch(*type, base);
@@ -211,7 +235,7 @@ private:
             m_world.add<UnknownComponents>(h)->components[it.key()] = it.value();
             m_diag.warning(make_error(ErrorCode::UnknownType,
                                       "unknown component type \"" + it.key() + "\" is kept as is",
-                                      detail::where(m_file, json_path(path, it.key()))));
+                                      detail::where(m_file, json_path(path.str(), it.key()))));
         }
     }
 
@@ -228,6 +252,18 @@ private:
         void* value = m_scratch[type.id].get();
         type.copy(value, base != nullptr ? base : m_defaults[type.id].get());
         return value;
+    }
+
+    // Parents and references of the objects read; returns the objects created, in entry order.
+    std::vector<Handle> finish_objects() {
+        link_parents();
+        remap_references();
+        check_references();
+        std::vector<Handle> created;
+        created.reserve(m_entries.size());
+        for (const Entry& e : m_entries)
+            created.push_back(e.handle);
+        return created;
     }
 
     void link_parents() {
@@ -297,12 +333,15 @@ private:
     Diagnostics& m_diag;
     detail::AssetChecks m_assets;
     detail::ComponentSource m_source;
+    const Json m_no_components = Json::object();          // what an entry without "components" has
     std::unordered_map<Guid, std::size_t> m_guid_entries; // guid -> index of its entry
     // Per type id: a default value and a scratch value components are read into before they are
     // added (copied) to an object, so reading allocates no temporary per component.
     std::vector<std::shared_ptr<void>> m_defaults;
     std::vector<std::shared_ptr<void>> m_scratch;
     std::vector<Entry> m_entries;
+    bool m_streaming = false;    // objects are read while the text is parsed
+    std::vector<Json> m_waiting; // objects that came before "layers", read at the end
     const std::unordered_map<Guid, Guid>* m_renamed = nullptr;
 };
 
@@ -337,14 +376,26 @@ Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::stri
         diagnostics.error(e);
         return e;
     }
-    auto parsed = parse_json(text, file, JsonLimits{.max_bytes = kMaxSceneBytes});
+    // Objects are read as the parser completes each one, so the document never holds them all.
+    // Their problems count only when the whole text parses and the header is usable.
+    Diagnostics body;
+    SceneReader reader(world, file, project, prefabs, body);
+    auto parsed = detail::parse_json_streaming(
+        text, file, JsonLimits{.max_bytes = kMaxSceneBytes}, "objects",
+        [&reader](const Json& root, std::size_t index, const Json& element) {
+            reader.stream_object(root, index, element);
+        });
     if (!parsed) {
+        world.clear();
         diagnostics.error(parsed.error());
         return parsed.error();
     }
     Diagnostics local;
     SceneInfo info;
-    info.name = SceneReader(world, file, project, prefabs, local).read(*parsed);
+    if (auto name = reader.read(*parsed, local)) {
+        info.name = std::move(*name);
+        local.merge(body);
+    }
     diagnostics.merge(local);
     if (local.has_errors()) {
         world.clear();
@@ -436,6 +487,32 @@ Result<Json> scene_to_json(const World& world, std::string_view scene_name,
     return root;
 }
 
+Result<std::string> scene_to_text(const World& world, std::string_view scene_name,
+                                  const PrefabLibrary& prefabs) {
+    // The root's keys in their sorted order, as to_pretty_json writes them.
+    std::string out = "{\n  \"format\": \"diorama.scene\",\n  \"layers\": ";
+    detail::append_pretty_json(out, Json(world.layers()), 2);
+    out += ",\n  \"name\": ";
+    detail::append_pretty_json(out, Json(scene_name), 2);
+    out += ",\n  \"objects\": ";
+    const std::vector<Handle> order = save_order(world);
+    if (order.empty()) {
+        out += "[]";
+    } else {
+        out += "[\n";
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            auto entry = object_entry(world, order[i], i, prefabs);
+            if (!entry) return entry.error();
+            if (i > 0) out += ",\n";
+            out += "    ";
+            detail::append_pretty_json(out, *entry, 4);
+        }
+        out += "\n  ]";
+    }
+    out += ",\n  \"version\": " + std::to_string(kSceneVersion) + "\n}\n";
+    return out;
+}
+
 Result<Json> objects_to_json(const World& world, std::span<const Handle> objects,
                              const PrefabLibrary& prefabs) {
     std::unordered_set<std::uint32_t> wanted;
@@ -479,13 +556,13 @@ Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const
 
 Result<void> save_scene(const World& world, const fs::path& path, std::string_view scene_name,
                         const PrefabLibrary& prefabs, SaveOptions options) {
-    auto json = scene_to_json(world, scene_name, prefabs);
-    if (!json) {
-        Error e = json.error();
+    auto text = scene_to_text(world, scene_name, prefabs);
+    if (!text) {
+        Error e = text.error();
         e.where = path.string() + ": " + e.where;
         return e;
     }
-    return save_file_atomic(path, to_pretty_json(*json), options);
+    return save_file_atomic(path, *text, options);
 }
 
 } // namespace diorama

@@ -64,9 +64,9 @@ std::unique_ptr<World> load(const std::string& text) {
 }
 
 std::string save(const World& world) {
-    auto json = scene_to_json(world, "content", bounce_context().prefabs);
-    if (!json) die(json.error().describe());
-    return to_pretty_json(*json);
+    auto text = scene_to_text(world, "content", bounce_context().prefabs);
+    if (!text) die(text.error().describe());
+    return std::move(*text);
 }
 
 void set_counters(benchmark::State& state, std::size_t bytes, std::size_t objects,

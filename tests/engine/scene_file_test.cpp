@@ -104,6 +104,19 @@ TEST_F(SceneFileTest, TheCommittedGoodSceneIsAlreadyInSavedForm) {
     EXPECT_EQ(to_pretty_json(*json), slurp(kBroken / "scenes/good.scene.json"));
 }
 
+TEST_F(SceneFileTest, TheSavedTextIsThePrettySceneJson) {
+    World world(registry);
+    Diagnostics d = load("good.scene.json", world);
+    ASSERT_FALSE(d.has_errors()) << d.format();
+    auto json = scene_to_json(world, "good \"quoted\"", prefabs);
+    auto text = scene_to_text(world, "good \"quoted\"", prefabs);
+    ASSERT_TRUE(json.ok() && text.ok());
+    EXPECT_EQ(*text, to_pretty_json(*json));
+    World empty(registry);
+    EXPECT_EQ(*scene_to_text(empty, "e", prefabs),
+              to_pretty_json(*scene_to_json(empty, "e", prefabs)));
+}
+
 TEST_F(SceneFileTest, InstancesSaveOnlyTheirOverrides) {
     World world(registry);
     const Prefab* block = prefabs.find("block");
@@ -195,6 +208,40 @@ TEST_F(SceneFileTest, EveryProblemIsListedNotJustTheFirst) {
         {"guid": "zz", "name": 5}]})";
     EXPECT_FALSE(load_scene_text(world, text, "many.scene.json", project, prefabs, d).ok());
     EXPECT_GE(d.error_count(), 3u) << d.format();
+}
+
+TEST_F(SceneFileTest, ObjectsBeforeTheirLayersInTheTextStillFindThem) {
+    World world(registry);
+    Diagnostics d;
+    const char* text = R"({"format": "diorama.scene", "version": 1, "objects": [
+        {"guid": "0000000000000001", "layer": "front"}], "layers": ["world", "front"]})";
+    ASSERT_TRUE(load_scene_text(world, text, "late.scene.json", project, prefabs, d).ok())
+        << d.format();
+    const Handle h = world.find(Guid{1});
+    ASSERT_TRUE(h);
+    EXPECT_EQ(world.layers()[world.layer(h)], "front");
+}
+
+TEST_F(SceneFileTest, BrokenTextAfterTheObjectsGivesOnlyTheSyntaxErrorAndNoObjects) {
+    World world(registry);
+    Diagnostics d;
+    const char* text = R"({"format": "diorama.scene", "version": 1, "layers": ["world"],
+        "objects": [{"guid": "0000000000000001"}, {"guid": "zz"}], "name": })";
+    EXPECT_FALSE(load_scene_text(world, text, "cut.scene.json", project, prefabs, d).ok());
+    EXPECT_EQ(d.error_count(), 1u) << d.format();
+    EXPECT_NE(d.format().find("cut.scene.json:2:"), std::string::npos) << d.format();
+    EXPECT_EQ(world.object_count(), 0u);
+}
+
+TEST_F(SceneFileTest, AnUnusableHeaderAfterTheObjectsHidesTheirProblems) {
+    World world(registry);
+    Diagnostics d;
+    const char* text = R"({"format": "diorama.scene", "layers": ["world"],
+        "objects": [{"guid": "zz"}], "version": 99})";
+    EXPECT_FALSE(load_scene_text(world, text, "new.scene.json", project, prefabs, d).ok());
+    EXPECT_EQ(d.error_count(), 1u) << d.format();
+    EXPECT_NE(d.format().find("new.scene.json: version"), std::string::npos) << d.format();
+    EXPECT_EQ(world.object_count(), 0u);
 }
 
 TEST_F(SceneFileTest, DanglingReferencesAreReportedButLoad) {

@@ -59,6 +59,10 @@ struct SceneInfo {
 // The scene JSON of world. Fails when a value cannot be written (NaN or infinite numbers).
 [[nodiscard]] Result<Json> scene_to_json(const World& world, std::string_view scene_name,
                                          const PrefabLibrary& prefabs);
+// The saved text of world: to_pretty_json(scene_to_json(...)), written one object at a time so
+// the whole document never exists. Fails as scene_to_json does.
+[[nodiscard]] Result<std::string> scene_to_text(const World& world, std::string_view scene_name,
+                                                const PrefabLibrary& prefabs);
 // The scene-format entries (as in "objects") of the given objects, parents before children.
 // The editor's undo, copy/paste and duplicate carry objects this way.
 [[nodiscard]] Result<Json> objects_to_json(const World& world, std::span<const Handle> objects,

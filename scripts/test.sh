@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs the whole Diorama test suite (what CI runs).
-# Usage: scripts/test.sh           everything CI runs: the ci preset's suite, the same suite under
-#                                  ASan + UBSan (asan preset), then each fuzz target for
-#                                  FUZZ_SECONDS (default 60) with scripts/fuzz.sh
+# Sets up, builds and runs the Diorama test suite.
+# Usage: scripts/test.sh           what CI runs: the ci preset's build and whole suite (release with
+#                                  -Werror; includes the fuzz corpus replays)
 #        scripts/test.sh PRESET    one preset's build and suite (ci, release, debug, asan)
+#        scripts/test.sh all       the ci suite, the same suite under ASan + UBSan (asan preset),
+#                                  then each fuzz target for FUZZ_SECONDS (default 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -14,12 +15,15 @@ run_preset() {
   ctest --preset "$1"
 }
 
-if [ $# -gt 0 ]; then
-  run_preset "$1"
-  exit 0
-fi
-start=$SECONDS
-run_preset ci
-run_preset asan
-scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
-echo "test: ci, asan and fuzz passed in $((SECONDS - start)) s"
+case "${1:-ci}" in
+  all)
+    start=$SECONDS
+    run_preset ci
+    run_preset asan
+    scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+    echo "test: ci, asan and fuzz passed in $((SECONDS - start)) s"
+    ;;
+  *)
+    run_preset "${1:-ci}"
+    ;;
+esac

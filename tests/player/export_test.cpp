@@ -59,6 +59,25 @@ std::optional<std::string> printed_hash(const std::string& out) {
     return m[2].str();
 }
 
+// True when JSON text has whitespace outside its string literals (minified text has none).
+bool has_whitespace_between_tokens(const std::string& text) {
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i; // the escaped character
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+            return true;
+        }
+    }
+    return false;
+}
+
 std::string read_text(const fs::path& file) {
     auto text = diorama::read_file(file, 256u << 20);
     return text ? *text : std::string();
@@ -208,10 +227,10 @@ TEST_P(ExportedSample, ShipsEveryScenePrefabAndTheProjectAsEqualJson) {
         EXPECT_EQ(read_json(shipped), read_json(source)) << shipped;
         const std::string text = read_text(shipped);
         if (compact) {
-            EXPECT_FALSE(contains(text, "\n")) << shipped << " is not minified";
-            EXPECT_FALSE(contains(text, ": ")) << shipped << " is not minified";
+            EXPECT_FALSE(has_whitespace_between_tokens(text)) << shipped << " is not minified";
         } else {
             EXPECT_EQ(text, read_text(source)) << shipped << " differs from the project's file";
+            EXPECT_TRUE(has_whitespace_between_tokens(text)) << shipped << " is not pretty";
         }
     }
     // The editable project stays pretty.

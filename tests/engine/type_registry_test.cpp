@@ -802,3 +802,29 @@ TEST(TypeRegistryAssetKinds, HaveFileNames) {
 
 } // namespace
 } // namespace diorama
+
+namespace diorama {
+namespace {
+
+TEST(TypeRegistryAddAll, RegistersEachTypeInOrder) {
+    TypeRegistry registry;
+    const Result<void> added =
+        registry.add_all<RegistryTestFirstSystem, RegistryTestSecondSystem>();
+    ASSERT_TRUE(added.ok());
+    ASSERT_EQ(registry.types().size(), 2u);
+    EXPECT_EQ(registry.types()[0]->name, "RegistryTestFirstSystem");
+    EXPECT_EQ(registry.types()[1]->name, "RegistryTestSecondSystem");
+}
+
+TEST(TypeRegistryAddAll, StopsAtTheFirstFailureAndReturnsIt) {
+    TypeRegistry registry;
+    ASSERT_TRUE(registry.add<RegistryTestFirstSystem>().ok());
+    const Result<void> result =
+        registry.add_all<RegistryTestNoSystem, RegistryTestFirstSystem, RegistryTestSecondSystem>();
+    EXPECT_FALSE(result.ok());
+    EXPECT_NE(registry.find<RegistryTestNoSystem>(), nullptr);
+    EXPECT_EQ(registry.find<RegistryTestSecondSystem>(), nullptr); // never reached
+}
+
+} // namespace
+} // namespace diorama

@@ -18,6 +18,25 @@ protected:
 
 // ---- handles ----
 
+TEST_F(WorldTest, HandlesWithListsTheObjectsHavingTheTypeAndSurvivesDestroyingThem) {
+    World world(registry);
+    const Handle a = world.create({.name = "a"});
+    const Handle b = world.create({.name = "b"});
+    const Handle c = world.create({.name = "c"});
+    world.add<Velocity>(a);
+    world.add<Velocity>(c);
+    const std::span<Handle> moving = world.handles_with<Velocity>();
+    ASSERT_EQ(moving.size(), 2u);
+    EXPECT_NE(std::find(moving.begin(), moving.end(), a), moving.end());
+    EXPECT_NE(std::find(moving.begin(), moving.end(), c), moving.end());
+    for (Handle h : moving)
+        world.destroy(h); // the list is a copy: walking it stays valid
+    world.flush();
+    EXPECT_TRUE(world.handles_with<Velocity>().empty());
+    EXPECT_TRUE(world.alive(b));
+    EXPECT_TRUE(world.handles_with<Camera2D>().empty()); // no object has one
+}
+
 TEST_F(WorldTest, CreatedObjectIsAliveAndHasATransform) {
     World world(registry);
     const Handle h = world.create({.name = "ball"});

@@ -35,6 +35,13 @@ public:
     Result<void> add() {
         return add(describe<T>());
     }
+    // Registers each of T... in order; stops at the first failure and returns it.
+    template <class... T>
+    Result<void> add_all() {
+        Result<void> result;
+        static_cast<void>(((result = add<T>()).ok() && ...));
+        return result;
+    }
 
     // Appends a system not tied to one component type (e.g. collisions across types).
     void add_system(std::string name, std::function<void(World&, float dt_s)> run);

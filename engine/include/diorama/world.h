@@ -277,6 +277,17 @@ public:
 
     // The handle of the live object in a slot, or null. For iteration by tools.
     [[nodiscard]] Handle handle_at(std::uint32_t index) const;
+    // The objects having a T, in pool order, copied into this tick's transient arena (an empty
+    // span when it runs out): a system may create and destroy objects while walking them.
+    template <class T>
+    [[nodiscard]] std::span<Handle> handles_with() {
+        const PoolBase* const p = pool(component_id<T>());
+        if (p == nullptr) return {};
+        std::span<Handle> out = m_transient.make_array<Handle>(p->size());
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i] = handle_at(p->entities()[i]);
+        return out;
+    }
     // Number of slots (live or free); handle indexes are below it.
     [[nodiscard]] std::uint32_t slot_count() const {
         return static_cast<std::uint32_t>(m_generation.size());

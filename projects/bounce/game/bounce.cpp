@@ -93,18 +93,8 @@ TypeInfo describe<ScoreKeeper>() {
 
 namespace bounce {
 
-namespace {
-// Registers each of T... in order; stops at the first failure and returns it.
-template <class... T>
-diorama::Result<void> add_all(diorama::TypeRegistry& registry) {
-    diorama::Result<void> result;
-    static_cast<void>(((result = registry.add<T>()).ok() && ...));
-    return result;
-}
-} // namespace
-
 diorama::Result<void> register_bounce(diorama::TypeRegistry& registry) {
-    return add_all<Arena, Brick, Paddle, Ball, Pickup, ScoreKeeper>(registry);
+    return registry.add_all<Arena, Brick, Paddle, Ball, Pickup, ScoreKeeper>();
 }
 
 } // namespace bounce

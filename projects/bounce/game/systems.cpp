@@ -46,18 +46,6 @@ constexpr std::int32_t kPickupKinds = static_cast<std::int32_t>(kPickupColors.si
 // The factor a surviving brick's colour is multiplied by on each hit.
 constexpr float kDamageShade = 0.75f;
 
-// The objects having a T, in pool order, copied into the tick's transient arena (empty when that
-// memory runs out), so the caller may create and destroy objects while walking them.
-template <class T>
-std::span<Handle> snapshot(World& world) {
-    const diorama::PoolBase* pool = world.pool(diorama::component_id<T>());
-    if (pool == nullptr) return {};
-    std::span<Handle> out = world.transient().make_array<Handle>(pool->size());
-    for (std::size_t i = 0; i < out.size(); ++i)
-        out[i] = world.handle_at(pool->entities()[i]);
-    return out;
-}
-
 // The first object in pool order having a T and not being destroyed, or null.
 template <class T>
 Handle first_of(const World& world) {
@@ -345,7 +333,7 @@ void apply_pickup(World& world, const Pickup& pickup, Handle paddle_h) {
 void paddle_system(World& world, float dt_s) {
     const std::optional<Rect> arena = arena_rect(world);
     const diorama::InputState& in = world.input();
-    for (Handle h : snapshot<Paddle>(world)) {
+    for (Handle h : world.handles_with<Paddle>()) {
         Paddle& paddle = *world.get<Paddle>(h);
         diorama::Transform2D& t = *world.get<diorama::Transform2D>(h);
         if (paddle.widen_remaining_s > 0.0f) {
@@ -383,7 +371,7 @@ void paddle_event(World&, Handle, Paddle& paddle, const diorama::InputEvent& eve
 void ball_system(World& world, float dt_s) {
     const std::optional<Rect> arena = arena_rect(world);
     const bool is_playing = playing(world);
-    for (Handle h : snapshot<Ball>(world)) {
+    for (Handle h : world.handles_with<Ball>()) {
         if (world.destroying(h)) continue;
         glm::vec2 p = world.get<diorama::Transform2D>(h)->position;
         glm::vec2 v = world.add<diorama::Velocity>(h)->linear;
@@ -398,7 +386,7 @@ void ball_system(World& world, float dt_s) {
 void pickup_system(World& world, float) {
     const Handle paddle_h = first_of<Paddle>(world);
     const std::optional<Rect> arena = arena_rect(world);
-    for (Handle h : snapshot<Pickup>(world)) {
+    for (Handle h : world.handles_with<Pickup>()) {
         if (world.destroying(h)) continue;
         const Rect box = world.bounds(h);
         if (paddle_h && box.overlaps(world.bounds(paddle_h))) {

@@ -102,18 +102,8 @@ TypeInfo describe<Exit>() {
 
 namespace platformer {
 
-namespace {
-// Registers each of T... in order; stops at the first failure and returns it.
-template <class... T>
-diorama::Result<void> add_all(diorama::TypeRegistry& registry) {
-    diorama::Result<void> result;
-    static_cast<void>(((result = registry.add<T>()).ok() && ...));
-    return result;
-}
-} // namespace
-
 diorama::Result<void> register_platformer(diorama::TypeRegistry& registry) {
-    return add_all<MovingPlatform, Player, Bat, InfoSign, Button, Exit>(registry);
+    return registry.add_all<MovingPlatform, Player, Bat, InfoSign, Button, Exit>();
 }
 
 } // namespace platformer

@@ -37,18 +37,6 @@ constexpr float kBlinkAlpha = 0.35f;
 
 // ---- helpers ----
 
-// The objects having a T, in pool order, copied into the tick's transient arena (empty when that
-// memory runs out), so the caller may change components while walking them.
-template <class T>
-std::span<Handle> snapshot(World& world) {
-    const diorama::PoolBase* pool = world.pool(diorama::component_id<T>());
-    if (pool == nullptr) return {};
-    std::span<Handle> out = world.transient().make_array<Handle>(pool->size());
-    for (std::size_t i = 0; i < out.size(); ++i)
-        out[i] = world.handle_at(pool->entities()[i]);
-    return out;
-}
-
 // The players still playing whose bounds touch box.
 std::vector<Handle> players_touching(World& world, const Rect& box) {
     std::vector<Handle> out;
@@ -282,7 +270,7 @@ void moving_platform_system(World& world, float dt_s) {
 }
 
 void player_system(World& world, float dt_s) {
-    for (Handle h : snapshot<Player>(world)) {
+    for (Handle h : world.handles_with<Player>()) {
         const Player& player = *world.get<Player>(h);
         if (world.destroying(h) || player.state != PlayerState::Playing) continue;
         step_player(world, h, dt_s);
@@ -308,7 +296,7 @@ void player_message(World& world, Handle h, Player& player, const diorama::Messa
 }
 
 void bat_system(World& world, float dt_s) {
-    for (Handle h : snapshot<Bat>(world)) {
+    for (Handle h : world.handles_with<Bat>()) {
         if (world.destroying(h)) continue;
         Bat& bat = *world.get<Bat>(h);
         const float period = std::max(bat.period_s, 0.1f);
@@ -329,7 +317,7 @@ void bat_system(World& world, float dt_s) {
 }
 
 void info_sign_system(World& world, float dt_s) {
-    for (Handle h : snapshot<InfoSign>(world)) {
+    for (Handle h : world.handles_with<InfoSign>()) {
         if (world.destroying(h)) continue;
         const bool touched = !players_touching(world, world.bounds(h)).empty();
         InfoSign& sign = *world.get<InfoSign>(h);
@@ -349,7 +337,7 @@ void info_sign_system(World& world, float dt_s) {
 }
 
 void button_system(World& world, float) {
-    for (Handle h : snapshot<Button>(world)) {
+    for (Handle h : world.handles_with<Button>()) {
         if (world.destroying(h) || world.get<Button>(h)->pressed) continue;
         if (players_touching(world, world.bounds(h)).empty()) continue;
         Button& button = *world.get<Button>(h);
@@ -369,7 +357,7 @@ void button_system(World& world, float) {
 }
 
 void exit_system(World& world, float) {
-    for (Handle h : snapshot<Exit>(world)) {
+    for (Handle h : world.handles_with<Exit>()) {
         if (world.destroying(h)) continue;
         for (Handle player : players_touching(world, world.bounds(h))) {
             Exit& exit = *world.get<Exit>(h);

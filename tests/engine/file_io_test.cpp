@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -36,7 +37,8 @@ void spit(const fs::path& p, const std::string& text) {
 
 // Distinct content for version i, 1 byte to ~200 KB (several write chunks for most versions).
 std::string version(int i) {
-    const auto size = static_cast<std::size_t>((i * 7919 + 13) % 200000) + 1;
+    const std::uint64_t spread = static_cast<std::uint64_t>(i) * 7919 + 13; // no int overflow
+    const auto size = static_cast<std::size_t>(spread % 200000) + 1;
     std::string text(size, 'a');
     const std::string tag = "<version " + std::to_string(i) + ">";
     for (std::size_t at = 0; at < size; at += 1000)

@@ -90,24 +90,32 @@ void reject_unknown_keys(const Json& object, std::initializer_list<std::string_v
     }
 }
 
-std::optional<std::string> read_string(const Json& object, std::string_view key, bool required,
-                                       std::string_view file, std::string_view path,
-                                       Diagnostics& diagnostics) {
+const std::string* find_string(const Json& object, std::string_view key, bool required,
+                               std::string_view file, std::string_view path,
+                               Diagnostics& diagnostics) {
     const auto it = object.find(key);
     if (it == object.end()) {
         if (required)
             diagnostics.error(make_error(ErrorCode::NotFound,
                                          "missing \"" + std::string(key) + "\" (a string)",
                                          where(file, path)));
-        return std::nullopt;
+        return nullptr;
     }
     if (!it->is_string()) {
         diagnostics.error(make_error(ErrorCode::Type,
                                      "expected a string, got " + describe_json_type(*it),
                                      where(file, json_path(path, key))));
-        return std::nullopt;
+        return nullptr;
     }
-    return it->get<std::string>();
+    return &it->get_ref<const std::string&>();
+}
+
+std::optional<std::string> read_string(const Json& object, std::string_view key, bool required,
+                                       std::string_view file, std::string_view path,
+                                       Diagnostics& diagnostics) {
+    if (const std::string* s = find_string(object, key, required, file, path, diagnostics))
+        return *s;
+    return std::nullopt;
 }
 
 std::optional<std::string> find_non_finite(const Json& value, const std::string& path) {

@@ -65,6 +65,12 @@ std::optional<int> check_header(const Json& root, std::string_view format, int c
 void reject_unknown_keys(const Json& object, std::initializer_list<std::string_view> known,
                          std::string_view file, std::string_view path, Diagnostics& diagnostics);
 
+// The string at object[key] (valid while object lives); nullptr (and an error when required or of
+// another type) otherwise.
+const std::string* find_string(const Json& object, std::string_view key, bool required,
+                               std::string_view file, std::string_view path,
+                               Diagnostics& diagnostics);
+
 // The string at object[key]; nullopt (and an error when required or of another type) otherwise.
 std::optional<std::string> read_string(const Json& object, std::string_view key, bool required,
                                        std::string_view file, std::string_view path,

@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <new>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,6 +20,7 @@ namespace {
 
 constexpr int kMaxSymlinkHops = 40; // as the kernel's ELOOP limit
 constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
+constexpr std::size_t kHugePageBytes = 2u << 20; // files this large are read into huge pages
 
 std::atomic<FileOpenObserver> g_open_observer{nullptr};
 
@@ -125,6 +128,51 @@ int rotate_backups(const fs::path& target, const fs::path& previous, int n) {
     return ::rename(previous.c_str(), backup_path(target, 1).c_str()) != 0 ? errno : 0;
 }
 
+// Opens path for reading after checking that it is a regular file of at most max_bytes; returns
+// the descriptor (the caller closes it) and sets size to the file's size.
+Result<int> open_for_reading(const fs::path& path, std::size_t max_bytes, std::size_t& size) {
+    if (const FileOpenObserver observer = g_open_observer.load()) observer(path);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return io_error(path, "cannot open", errno);
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int e = errno;
+        ::close(fd);
+        return io_error(path, "cannot stat", e);
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return make_error(ErrorCode::Io, "not a regular file", path.string());
+    }
+    if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+        ::close(fd);
+        return make_error(ErrorCode::Limit,
+                          "file is " + std::to_string(st.st_size) + " bytes; the limit is " +
+                              std::to_string(max_bytes),
+                          path.string());
+    }
+    size = static_cast<std::size_t>(st.st_size);
+    return fd;
+}
+
+// Reads up to n bytes from fd into data, retrying short reads and EINTR; `done` is how many were
+// read (fewer than n when the file shrank meanwhile). Returns 0 or the errno.
+int read_fully(int fd, char* data, std::size_t n, std::size_t& done) {
+    done = 0;
+    while (done < n) {
+        const ssize_t r = ::read(fd, data + done, n - done);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return errno;
+        if (r == 0) break;
+        done += static_cast<std::size_t>(r);
+    }
+    return 0;
+}
+
+Error out_of_memory(const fs::path& path) {
+    return make_error(ErrorCode::OutOfMemory, "out of memory reading the file", path.string());
+}
+
 } // namespace
 
 void inject_save_fault(SaveStage stage, int error_number) {
@@ -154,48 +202,61 @@ void observe_file_opens(FileOpenObserver observer) {
 }
 
 Result<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
-    if (const FileOpenObserver observer = g_open_observer.load()) observer(path);
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return io_error(path, "cannot open", errno);
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) {
-        const int e = errno;
-        ::close(fd);
-        return io_error(path, "cannot stat", e);
-    }
-    if (!S_ISREG(st.st_mode)) {
-        ::close(fd);
-        return make_error(ErrorCode::Io, "not a regular file", path.string());
-    }
-    if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
-        ::close(fd);
-        return make_error(ErrorCode::Limit,
-                          "file is " + std::to_string(st.st_size) + " bytes; the limit is " +
-                              std::to_string(max_bytes),
-                          path.string());
-    }
+    std::size_t size = 0;
+    auto fd = open_for_reading(path, max_bytes, size);
+    if (!fd) return fd.error();
     std::string text;
     try {
-        text.resize(static_cast<std::size_t>(st.st_size));
+        text.resize(size);
     } catch (const std::bad_alloc&) {
-        ::close(fd);
-        return make_error(ErrorCode::OutOfMemory, "out of memory reading the file", path.string());
+        ::close(*fd);
+        return out_of_memory(path);
     }
     std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            const int e = errno;
-            ::close(fd);
-            return io_error(path, "cannot read", e);
-        }
-        if (n == 0) break; // the file shrank meanwhile
-        done += static_cast<std::size_t>(n);
-    }
+    const int e = read_fully(*fd, text.data(), size, done);
+    ::close(*fd);
+    if (e != 0) return io_error(path, "cannot read", e);
     text.resize(done);
-    ::close(fd);
     return text;
+}
+
+void detail::FileBytesRelease::operator()(char* bytes) const {
+    if (mapped > 0)
+        ::munmap(bytes, mapped);
+    else
+        delete[] bytes;
+}
+
+Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {
+    std::size_t size = 0;
+    auto fd = open_for_reading(path, max_bytes, size);
+    if (!fd) return fd.error();
+    FileBytes out;
+    if (size >= kHugePageBytes) {
+        // Fresh pages from the kernel come zeroed anyway; huge ones take one fault per 2 MiB.
+        const std::size_t mapped = (size + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+        void* bytes =
+            ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (bytes == MAP_FAILED) {
+            ::close(*fd);
+            return out_of_memory(path);
+        }
+        ::madvise(bytes, mapped, MADV_HUGEPAGE); // a hint: without huge pages, small ones
+        out.m_data = std::unique_ptr<char, detail::FileBytesRelease>(
+            static_cast<char*>(bytes), detail::FileBytesRelease{mapped});
+    } else if (size > 0) {
+        char* bytes = new (std::nothrow) char[size]; // not zero-filled: read() fills it
+        if (bytes == nullptr) {
+            ::close(*fd);
+            return out_of_memory(path);
+        }
+        out.m_data =
+            std::unique_ptr<char, detail::FileBytesRelease>(bytes, detail::FileBytesRelease{0});
+    }
+    const int e = read_fully(*fd, out.m_data.get(), size, out.m_size);
+    ::close(*fd);
+    if (e != 0) return io_error(path, "cannot read", e);
+    return out;
 }
 
 Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, SaveOptions options) {
@@ -238,18 +299,18 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
     if (closed != 0) return abandon("cannot close the temporary file", errno);
 
     if (int e = enter(SaveStage::Verify)) return abandon("cannot read the written file back", e);
-    auto back = read_file(temp, bytes.size());
+    auto back = read_file_bytes(temp, bytes.size());
     if (!back) {
         ::unlink(temp.c_str());
         return make_error(ErrorCode::Io,
                           "cannot read the written file back: " + back.error().message,
                           path.string());
     }
-    if (*back != bytes) {
+    if (back->view() != bytes) {
         ::unlink(temp.c_str());
         return make_error(ErrorCode::Io,
                           "the file read back differs from the bytes written (from byte " +
-                              std::to_string(first_difference(*back, bytes)) +
+                              std::to_string(first_difference(back->view(), bytes)) +
                               "); the previous file was kept",
                           path.string());
     }

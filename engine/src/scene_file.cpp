@@ -1,6 +1,7 @@
 #include "diorama/scene_file.h"
 
 #include "component_json.h"
+#include "diorama/guid_index.h"
 #include "diorama/prefab.h"
 #include "diorama/project.h"
 #include "diorama/type_registry.h"
@@ -24,7 +25,7 @@ constexpr std::size_t kMaxSceneBytes = 64u << 20;
 // What the first pass learned of one object entry, for the second pass (parents, references).
 struct Entry {
     Handle handle{};
-    std::string path; // objects[i]
+    std::size_t index = 0; // in the array of entries: the path is objects[index]
     std::optional<Guid> parent;
 };
 
@@ -33,7 +34,10 @@ public:
     SceneReader(World& world, std::string_view file, const Project& project,
                 const PrefabLibrary& prefabs, Diagnostics& diagnostics)
         : m_world(world), m_file(file), m_prefabs(prefabs), m_diag(diagnostics),
-          m_assets(project.root), m_source{file, &m_assets} {}
+          m_assets(project.root), m_source{file, &m_assets} {
+        for (const TypeInfo* type : m_world.registry().types())
+            m_types_by_name.emplace(type->name, type);
+    }
 
     // Takes an element of "objects" while the text is parsed. Objects are read right away when
     // the layers they name are known (the "layers" value came before "objects" in the text, as in
@@ -88,7 +92,6 @@ public:
                   "objects");
             return {};
         }
-        m_guid_entries.reserve(objects.size());
         m_entries.reserve(objects.size());
         for (std::size_t i = 0; i < objects.size(); ++i)
             read_object(objects[i], i);
@@ -138,26 +141,27 @@ private:
         detail::reject_unknown_keys(o, {"guid", "name", "layer", "parent", "prefab", "components"},
                                     m_file, path, m_diag);
         ObjectDef def;
-        if (auto g = detail::read_string(o, "guid", true, m_file, path, m_diag)) {
+        if (const std::string* g = detail::find_string(o, "guid", true, m_file, path, m_diag)) {
             auto guid = parse_guid(*g);
             if (!guid || guid->is_null()) {
                 error(ErrorCode::Type, "expected a non-zero guid of 16 hex digits",
                       json_path(path, "guid"));
                 return;
             }
-            if (auto first = m_guid_entries.find(*guid); first != m_guid_entries.end()) {
+            def.guid = renamed(*guid);
+            if (auto first = entry_with_guid(def.guid)) {
                 error(ErrorCode::Duplicate,
-                      "guid " + *g + " is also used by " + json_path("objects", first->second),
+                      "guid " + *g + " is also used by " + json_path("objects", *first),
                       json_path(path, "guid"));
                 return;
             }
-            m_guid_entries.emplace(*guid, index);
-            def.guid = renamed(*guid);
         } else {
             return;
         }
-        def.name = detail::read_string(o, "name", false, m_file, path, m_diag).value_or("");
-        if (auto layer = detail::read_string(o, "layer", false, m_file, path, m_diag)) {
+        if (const std::string* name = detail::find_string(o, "name", false, m_file, path, m_diag))
+            def.name = *name;
+        if (const std::string* layer =
+                detail::find_string(o, "layer", false, m_file, path, m_diag)) {
             auto id = m_world.find_layer(*layer);
             if (!id)
                 error(ErrorCode::NotFound, "layer \"" + *layer + "\" is not in \"layers\"",
@@ -166,7 +170,7 @@ private:
                 def.layer = *id;
         }
         Entry entry;
-        entry.path = path;
+        entry.index = index;
         if (auto p = o.find("parent"); p != o.end() && !p->is_null()) {
             auto guid =
                 p->is_string() ? parse_guid(p->get_ref<const std::string&>()) : std::nullopt;
@@ -177,7 +181,7 @@ private:
                 entry.parent = renamed(*guid);
         }
         const Prefab* prefab = nullptr;
-        if (auto p = detail::read_string(o, "prefab", false, m_file, path, m_diag)) {
+        if (const std::string* p = detail::find_string(o, "prefab", false, m_file, path, m_diag)) {
             prefab = m_prefabs.find(*p);
             if (const auto& checked = m_assets.check(*p); checked.error)
                 error(ErrorCode::InvalidArgument, checked.error->message,
@@ -185,15 +189,22 @@ private:
             else if (prefab == nullptr || prefab->path != *p)
                 error(ErrorCode::NotFound, "prefab \"" + *p + "\" not found (or it has errors)",
                       json_path(path, "prefab"));
-            if (prefab == nullptr || prefab->path != *p) return;
+            if (prefab == nullptr || prefab->path != *p) {
+                m_uncreated.insert(def.guid, static_cast<std::uint32_t>(index));
+                return;
+            }
         }
 
         auto created = m_world.try_create(def);
         if (!created) {
             error(created.error().code, created.error().message, path);
+            m_uncreated.insert(def.guid, static_cast<std::uint32_t>(index));
             return;
         }
         entry.handle = *created;
+        if (entry.handle.index >= m_entry_of_slot.size())
+            m_entry_of_slot.resize(entry.handle.index + 1, kNoEntry);
+        m_entry_of_slot[entry.handle.index] = static_cast<std::uint32_t>(index);
         if (prefab != nullptr) m_world.add<PrefabInstance>(entry.handle)->prefab = prefab->path;
 
         const Json* components = &m_no_components;
@@ -213,25 +224,42 @@ private:
 
     void read_components(Handle h, const Json& components, const Prefab* prefab,
                          const detail::LazyPath& path) {
+        // One pass over the entry's components sorts them by type.
+        bool unknown = false;
+        for (auto it = components.begin(); it != components.end(); ++it) {
+            const auto type = m_types_by_name.find(it.key());
+            if (type == m_types_by_name.end()) {
+                unknown = true;
+                continue;
+            }
+            if (type->second->id >= m_given.size()) m_given.resize(type->second->id + 1, nullptr);
+            m_given[type->second->id] = &it.value();
+        }
         // Known types in registry order, each starting from the prefab's value or the defaults.
         for (const TypeInfo* type : m_world.registry().types()) {
             const void* base = prefab != nullptr ? prefab->find(type->id) : nullptr;
-            auto it = components.find(type->name);
-            if (it == components.end() && base == nullptr) continue;
+            const Json* given = type->id < m_given.size() ? m_given[type->id] : nullptr;
+            if (given == nullptr && base == nullptr) continue;
+            if (given != nullptr) m_given[type->id] = nullptr; // ready for the next entry
             const detail::LazyPath type_path(path, type->name);
-            if (it != components.end() && it->is_null()) {
+            if (given != nullptr && given->is_null()) {
                 if (base == nullptr || type->id == component_id<Transform2D>())
                     error(ErrorCode::Type, "null only removes a component the prefab has",
                           type_path.str());
                 continue; // removed from this instance
             }
             void* value = scratch(*type, base);
-            if (it != components.end())
-                detail::read_component(*type, *it, value, m_source, type_path, m_diag);
+            if (given != nullptr)
+                detail::read_component(*type, *given, value, m_source, type_path, m_diag);
             m_world.add_copy(h, type->id, value);
         }
+        if (unknown) keep_unknown_components(h, components, path);
+    }
+
+    // Components of types not registered are kept verbatim, with a warning each.
+    void keep_unknown_components(Handle h, const Json& components, const detail::LazyPath& path) {
         for (auto it = components.begin(); it != components.end(); ++it) {
-            if (m_world.registry().find(it.key()) != nullptr) continue;
+            if (m_types_by_name.contains(it.key())) continue;
             m_world.add<UnknownComponents>(h)->components[it.key()] = it.value();
             m_diag.warning(make_error(ErrorCode::UnknownType,
                                       "unknown component type \"" + it.key() + "\" is kept as is",
@@ -273,7 +301,7 @@ private:
             if (!parent) {
                 error(ErrorCode::NotFound,
                       "parent " + to_string(*e.parent) + " is not in this scene",
-                      json_path(e.path, "parent"));
+                      json_path(entry_path(e), "parent"));
                 continue;
             }
             if (auto ok = m_world.set_parent(e.handle, parent); !ok)
@@ -281,8 +309,19 @@ private:
                       ok.error().code == ErrorCode::Cycle
                           ? "parent " + to_string(*e.parent) + " makes a cycle"
                           : ok.error().message,
-                      json_path(e.path, "parent"));
+                      json_path(entry_path(e), "parent"));
         }
+    }
+
+    static std::string entry_path(const Entry& e) { return json_path("objects", e.index); }
+
+    // The index of the entry read before that has guid g (as renamed), if any.
+    std::optional<std::size_t> entry_with_guid(Guid g) const {
+        if (const std::uint32_t* index = m_uncreated.find(g)) return *index;
+        const Handle h = m_world.find(g);
+        if (!h || h.index >= m_entry_of_slot.size() || m_entry_of_slot[h.index] == kNoEntry)
+            return std::nullopt; // no such object, or one the world had before
+        return m_entry_of_slot[h.index];
     }
 
     Guid renamed(Guid g) const {
@@ -320,7 +359,7 @@ private:
                     if (!g.is_null() && !m_world.find(g))
                         m_diag.warning(make_error(
                             ErrorCode::NotFound, "reference to missing object " + to_string(g),
-                            detail::where(m_file, json_path(json_path(e.path, "components"),
+                            detail::where(m_file, json_path(json_path(entry_path(e), "components"),
                                                             type->name + "." + f.name))));
                 }
             }
@@ -333,8 +372,14 @@ private:
     Diagnostics& m_diag;
     detail::AssetChecks m_assets;
     detail::ComponentSource m_source;
-    const Json m_no_components = Json::object();          // what an entry without "components" has
-    std::unordered_map<Guid, std::size_t> m_guid_entries; // guid -> index of its entry
+    const Json m_no_components = Json::object(); // what an entry without "components" has
+    // The entries read so far by guid: those whose object was created through the object's slot,
+    // the others (refused after their guid was read) in m_uncreated.
+    static constexpr std::uint32_t kNoEntry = 0xffffffffu;
+    std::vector<std::uint32_t> m_entry_of_slot; // world slot -> index of the entry that made it
+    GuidIndex m_uncreated;                      // guid -> index of its entry
+    std::unordered_map<std::string_view, const TypeInfo*> m_types_by_name; // the registry's
+    std::vector<const Json*> m_given; // per type id: the entry's component being read, or null
     // Per type id: a default value and a scratch value components are read into before they are
     // added (copied) to an object, so reading allocates no temporary per component.
     std::vector<std::shared_ptr<void>> m_defaults;
@@ -414,14 +459,14 @@ Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& 
     const std::string shown = (ec || shown_path.empty() || shown_path.native().starts_with(".."))
                                   ? path.string()
                                   : shown_path.generic_string();
-    auto text = read_file(full, kMaxSceneBytes);
+    auto text = read_file_bytes(full, kMaxSceneBytes);
     if (!text) {
         Error e = text.error();
         e.where = shown;
         diagnostics.error(e);
         return e;
     }
-    return load_scene_text(world, *text, shown, project, prefabs, diagnostics);
+    return load_scene_text(world, text->view(), shown, project, prefabs, diagnostics);
 }
 
 namespace {

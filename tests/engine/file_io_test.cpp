@@ -497,5 +497,36 @@ TEST_F(SaveFileAtomic, ADanglingSymlinkGetsItsTargetCreatedAndALoopIsAnError) {
     EXPECT_TRUE(fs::is_symlink(dir / "a"));
 }
 
+// ---- reading ----
+
+// read_file_bytes reads what read_file reads, small and large (mapped) alike, with its limits and
+// messages.
+TEST_F(SaveFileAtomic, ReadFileBytesMatchesReadFileAtEverySizeAndRefusesTheSameFiles) {
+    for (std::size_t size :
+         {std::size_t{0}, std::size_t{1}, std::size_t{4095}, (std::size_t{2} << 20) - 1,
+          std::size_t{2} << 20, (std::size_t{5} << 20) + 3}) {
+        std::string text(size, 'x');
+        for (std::size_t i = 0; i < size; ++i)
+            text[i] = static_cast<char>('a' + (i * 31 + i / 4096) % 26);
+        const fs::path file = dir / ("f" + std::to_string(size));
+        spit(file, text);
+        auto bytes = read_file_bytes(file, size);
+        ASSERT_TRUE(bytes.ok()) << size;
+        EXPECT_TRUE(bytes->view() == text) << size;
+        auto moved = std::move(*bytes);
+        EXPECT_TRUE(moved.view() == text) << size << " after a move";
+        if (size > 0) {
+            auto over = read_file_bytes(file, size - 1);
+            ASSERT_FALSE(over.ok());
+            EXPECT_EQ(over.error().describe(), read_file(file, size - 1).error().describe());
+        }
+    }
+    for (const fs::path& bad : {dir / "missing", dir}) {
+        auto bytes = read_file_bytes(bad, 100);
+        ASSERT_FALSE(bytes.ok());
+        EXPECT_EQ(bytes.error().describe(), read_file(bad, 100).error().describe());
+    }
+}
+
 } // namespace
 } // namespace diorama

@@ -400,5 +400,64 @@ TEST_F(SceneFileTest, AddingObjectsWithGuidsInUseAddsNothing) {
     EXPECT_NE(d.format().find("already used"), std::string::npos) << d.format();
 }
 
+// The reader finds earlier entries through the world's own guid index; an entry whose object was
+// refused still claims its guid.
+TEST_F(SceneFileTest, ADuplicateOfAnEntryThatWasRefusedIsStillNamedADuplicate) {
+    World world(registry);
+    Diagnostics d;
+    const char* text = R"({"format": "diorama.scene", "version": 1, "objects": [
+        {"guid": "0000000000000001"},
+        {"guid": "0000000000000002", "prefab": "prefabs/nothing.prefab.json"},
+        {"guid": "0000000000000002"},
+        {"guid": "0000000000000001"}]})";
+    EXPECT_FALSE(load_scene_text(world, text, "dup.scene.json", project, prefabs, d).ok());
+    const std::string report = d.format();
+    EXPECT_NE(report.find("objects[2].guid: guid 0000000000000002 is also used by objects[1]"),
+              std::string::npos)
+        << report;
+    EXPECT_NE(report.find("objects[3].guid: guid 0000000000000001 is also used by objects[0]"),
+              std::string::npos)
+        << report;
+}
+
+TEST_F(SceneFileTest, PastedEntriesThatRepeatAGuidAreDuplicatesOfEachOtherNotOfTheWorld) {
+    World world(registry);
+    ASSERT_FALSE(load("good.scene.json", world).has_errors());
+    const Json entries =
+        Json::parse(R"([{"guid": "00000000000000f1"}, {"guid": "00000000000000f1"}])");
+    Diagnostics d;
+    EXPECT_FALSE(add_objects(world, entries, project, prefabs, d).ok());
+    EXPECT_NE(d.format().find("objects[1].guid: guid 00000000000000f1 is also used by objects[0]"),
+              std::string::npos)
+        << d.format();
+    EXPECT_EQ(world.object_count(), 3u);
+}
+
+// Components are matched to their types in one pass over the entry; types the registry does not
+// know are kept, and every entry starts from nothing (no component leaks into the next entry).
+TEST_F(SceneFileTest, EachEntryGetsExactlyItsOwnComponents) {
+    World world(registry);
+    Diagnostics d;
+    const char* text = R"({"format": "diorama.scene", "version": 1, "objects": [
+        {"guid": "0000000000000001", "components": {"Alien": {"x": 1},
+            "Shape": {"size": [3, 4]}, "Velocity": {"linear": [1, 2]}}},
+        {"guid": "0000000000000002", "components": {"Transform2D": {"position": [5, 6]}}}]})";
+    ASSERT_TRUE(load_scene_text(world, text, "mix.scene.json", project, prefabs, d).ok())
+        << d.format();
+    const Handle first = world.find(Guid{1});
+    const Handle second = world.find(Guid{2});
+    ASSERT_NE(world.get<Shape>(first), nullptr);
+    EXPECT_EQ(world.get<Shape>(first)->size, glm::vec2(3, 4));
+    ASSERT_NE(world.get<Velocity>(first), nullptr);
+    ASSERT_NE(world.get<UnknownComponents>(first), nullptr);
+    EXPECT_EQ(world.get<UnknownComponents>(first)->components.at("Alien"),
+              Json::parse(R"({"x": 1})"));
+    EXPECT_EQ(world.get<Shape>(second), nullptr);
+    EXPECT_EQ(world.get<Velocity>(second), nullptr);
+    EXPECT_EQ(world.get<UnknownComponents>(second), nullptr);
+    EXPECT_EQ(world.get<Transform2D>(second)->position, glm::vec2(5, 6));
+    EXPECT_EQ(d.warning_count(), 1u) << d.format();
+}
+
 } // namespace
 } // namespace diorama

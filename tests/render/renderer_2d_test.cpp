@@ -313,5 +313,46 @@ TEST_F(Renderer2DTest, ATransformPlacesRotatesAndScalesAQuad) {
     EXPECT_EQ(canvas.count([&](int x, int y, Rgba c) { return inside(x, y) != red(c); }), 0u);
 }
 
+TEST_F(Renderer2DTest, ADotIsASquareOfItsPixelSizeAtAnyZoomInOneDrawCall) {
+    Canvas canvas(64, 64);
+    canvas.clear();
+    Renderer2D r;
+    // Zoomed out 10 times: a world unit is a tenth of a pixel, the dot still 2 pixels.
+    r.begin(canvas.size(), glm::scale(canvas.projection(), glm::vec3(0.1f, 0.1f, 1.0f)));
+    r.dot({200, 200}, 2, kRedF);
+    r.dot({405, 405}, 1, kRedF);  // the centre of pixel (40, 40)
+    r.dot({100, 500}, 99, kRedF); // clamped to kMaxDotPixels
+    r.end();
+    canvas.read();
+    EXPECT_EQ(canvas.count([](int x, int y, Rgba c) {
+        return x >= 19 && x < 21 && y >= 19 && y < 21 && c == kRed;
+    }),
+              4u);
+    EXPECT_EQ(canvas.pixel(40, 40), kRed);
+    const int big = Renderer2D::kMaxDotPixels;
+    EXPECT_EQ(canvas.count([](int, int, Rgba c) { return c == kRed; }),
+              static_cast<std::size_t>(4 + 1 + big * big));
+    EXPECT_EQ(r.stats().points, 3u);
+    EXPECT_EQ(r.stats().draw_calls, 1u);
+}
+
+TEST_F(Renderer2DTest, DotsBetweenQuadsKeepTheOrderTheyWereSubmittedIn) {
+    Canvas canvas(64, 64);
+    canvas.clear();
+    Renderer2D r;
+    r.begin(canvas.size(), canvas.projection());
+    r.quad({10, 10}, {8, 8}, 0.0f, {0, 0, 1, 1});
+    r.dot({10.5f, 10.5f}, 1, kRedF); // over the first quad
+    r.quad({30, 30}, {8, 8}, 0.0f, {0, 0, 1, 1});
+    r.dot({30.5f, 30.5f}, 1, kRedF);
+    r.quad({30, 30}, {4, 4}, 0.0f, {0, 1, 0, 1}); // over the second dot
+    r.end();
+    canvas.read();
+    EXPECT_EQ(canvas.pixel(10, 10), kRed);
+    EXPECT_EQ(canvas.pixel(30, 30), kGreen);
+    EXPECT_EQ(r.stats().draw_calls, 5u) << "a batch per change between quads and dots";
+    EXPECT_EQ(r.stats().triangles, 6u);
+}
+
 } // namespace
 } // namespace diorama::render::test

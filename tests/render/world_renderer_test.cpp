@@ -11,6 +11,7 @@
 #include "diorama/world.h"
 #include "gl_canvas.h"
 
+#include <glm/gtc/matrix_transform.hpp>
 #include <stb/stb_image_write.h>
 
 #include <filesystem>
@@ -249,6 +250,32 @@ TEST_F(DrawWorldTest, CollidersAreOutlinedOnlyWhenAsked) {
     EXPECT_TRUE(lit(ring));
     EXPECT_NE(ring, solid) << "triggers have their own colour";
     EXPECT_EQ(canvas->pixel(10, 10), kBlack);
+}
+
+// Level of detail: a shape under three pixels on screen becomes a dot of its colour and size.
+TEST_F(DrawWorldTest, ShapesUnderThreePixelsOnScreenAreDrawnAsDotsOfTheirColour) {
+    rect({100, 100}, {20, 10}, kRedF);      // 2 x 1 pixels at a tenth
+    const Handle ring = object({300, 300}); // 2 pixels across, an outline: a dot
+    Shape* s = world.add<Shape>(ring);
+    s->kind = ShapeKind::Circle;
+    s->radius = 10.0f;
+    s->filled = false;
+    s->color = kBlueF;
+    rect({500, 300}, {40, 40}, kRedF); // 4 pixels: still a square of its own
+    WorldRenderOptions options;
+    options.view = Rect{{0, 0}, {640, 640}};
+    world.update_spatial();
+    canvas->clear();
+    Renderer2D r;
+    r.begin(canvas->size(), glm::scale(canvas->projection(), glm::vec3(0.1f, 0.1f, 1.0f)));
+    EXPECT_EQ(draw_world(world, r, *m_textures, *m_font, options).visible, 3u);
+    r.end();
+    canvas->read();
+    EXPECT_EQ(r.stats().points, 2u);
+    EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kBlue; }), 4u) << "a 2-pixel dot";
+    EXPECT_EQ(canvas->count([](int x, int, Rgba c) { return x < 20 && c == kRed; }), 4u)
+        << "the 2 x 1 rect: a dot of its larger side";
+    EXPECT_EQ(canvas->count([](int x, int, Rgba c) { return x >= 40 && c == kRed; }), 16u);
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,35 @@ namespace diorama {
 // The whole file; refused (ErrorCode::Limit) when larger than max_bytes, before reading it.
 [[nodiscard]] Result<std::string> read_file(const std::filesystem::path& path,
                                             std::size_t max_bytes);
+
+namespace detail {
+// Frees the memory of a FileBytes.
+struct FileBytesRelease {
+    std::size_t mapped = 0; // bytes of the anonymous mapping; 0: allocated with new[]
+    void operator()(char* bytes) const;
+};
+} // namespace detail
+
+// The bytes of a file read whole, in memory this object owns (move-only). Large files are read
+// into memory that is neither zero-filled first nor faulted in page by page (huge pages where the
+// system has them), which makes reading a 50 MB scene several times cheaper than a std::string.
+class FileBytes {
+public:
+    FileBytes() = default;
+
+    // The file's bytes; valid while this object lives.
+    [[nodiscard]] std::string_view view() const { return {m_data.get(), m_size}; }
+
+private:
+    friend Result<FileBytes> read_file_bytes(const std::filesystem::path& path,
+                                             std::size_t max_bytes);
+    std::unique_ptr<char, detail::FileBytesRelease> m_data;
+    std::size_t m_size = 0;
+};
+
+// As read_file (the same limit and messages), into a FileBytes.
+[[nodiscard]] Result<FileBytes> read_file_bytes(const std::filesystem::path& path,
+                                                std::size_t max_bytes);
 
 struct SaveOptions {
     static constexpr int kDefaultBackups = 3;

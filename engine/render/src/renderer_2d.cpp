@@ -47,6 +47,7 @@ void main() {
     v_uv = a_uv;
     v_color = vec4(a_color.rgb * a_color.a, a_color.a);
     gl_Position = u_view_projection * vec4(a_position, 0.0, 1.0);
+    gl_PointSize = a_uv.x; // points only: their uv.x is their size in pixels (see dot())
 }
 )";
 
@@ -146,8 +147,9 @@ std::size_t circle_segments(float radius_px) {
 struct Renderer2D::Impl {
     struct Batch {
         GLuint texture = 0;
-        std::size_t first = 0; // first index
-        std::size_t count = 0; // indices
+        GLenum mode = GL_TRIANGLES; // or GL_POINTS
+        std::size_t first = 0;      // first index
+        std::size_t count = 0;      // indices
     };
 
     GLuint program = 0;
@@ -167,12 +169,13 @@ struct Renderer2D::Impl {
 
     // Room for nv vertices and ni indices in a batch of texture (flushing first when full);
     // returns the index of the first new vertex.
-    std::uint16_t reserve(GLuint texture, std::size_t nv, std::size_t ni, RenderStats& stats) {
+    std::uint16_t reserve(GLuint texture, std::size_t nv, std::size_t ni, RenderStats& stats,
+                          GLenum mode = GL_TRIANGLES) {
         assert(in_frame && "draw calls go between begin() and end()");
         assert(nv <= kMaxVertices && ni <= kMaxIndices);
         if (vertices.size() + nv > kMaxVertices || indices.size() + ni > kMaxIndices) flush(stats);
-        if (batches.empty() || batches.back().texture != texture)
-            batches.push_back(Batch{texture, indices.size(), 0});
+        if (batches.empty() || batches.back().texture != texture || batches.back().mode != mode)
+            batches.push_back(Batch{texture, mode, indices.size(), 0});
         batches.back().count += ni;
         return static_cast<std::uint16_t>(vertices.size());
     }
@@ -212,6 +215,7 @@ struct Renderer2D::Impl {
             glEnable(GL_BLEND);
             glBlendEquation(GL_FUNC_ADD);
             glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); // premultiplied alpha
+            glEnable(GL_PROGRAM_POINT_SIZE);
             glUseProgram(program);
             glUniformMatrix4fv(u_view_projection, 1, GL_FALSE, &view_projection[0][0]);
             glUniform1i(u_texture, 0);
@@ -233,11 +237,12 @@ struct Renderer2D::Impl {
             for (const Batch& b : batches) {
                 if (b.count == 0) continue;
                 glBindTexture(GL_TEXTURE_2D, b.texture);
-                glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(b.count), GL_UNSIGNED_SHORT,
+                glDrawElements(b.mode, static_cast<GLsizei>(b.count), GL_UNSIGNED_SHORT,
                                reinterpret_cast<const void*>(b.first * sizeof(std::uint16_t)));
                 ++stats.draw_calls;
-                stats.triangles += b.count / 3;
+                if (b.mode == GL_TRIANGLES) stats.triangles += b.count / 3;
             }
+            glDisable(GL_PROGRAM_POINT_SIZE);
             glBindVertexArray(0);
             glUseProgram(0);
             glBindTexture(GL_TEXTURE_2D, 0);
@@ -341,6 +346,15 @@ void Renderer2D::line(glm::vec2 a, glm::vec2 b, const glm::vec4& color, float th
 void Renderer2D::text(const Font& font, std::string_view utf8, glm::vec2 position, float size,
                       const glm::vec4& color, int align) {
     text(font, utf8, translation(position), size, color, align);
+}
+
+void Renderer2D::dot(glm::vec2 center, int size_px, const glm::vec4& color) {
+    Impl& r = *m_impl;
+    const std::uint16_t base = r.reserve(r.white->id(), 1, 1, m_stats, GL_POINTS);
+    const float size = static_cast<float>(std::clamp(size_px, 1, kMaxDotPixels));
+    r.vertices.push_back(Vertex{center, {size, 0.5f}, pack_color(color)}); // white at any uv
+    r.push_index(base, 0);
+    ++m_stats.points;
 }
 
 // ---- under a transform ----

@@ -30,6 +30,7 @@ struct RenderStats {
     std::size_t draw_calls = 0; // glDrawElements calls issued (one per texture batch per flush)
     std::size_t quads = 0;      // quads drawn (sprites, rects, glyphs, line segments)
     std::size_t triangles = 0;  // all triangles
+    std::size_t points = 0;     // dots drawn (one vertex each)
 };
 
 class Renderer2D {
@@ -65,6 +66,10 @@ public:
     // units; align 0 left, 1 centre, 2 right.
     void text(const Font& font, std::string_view utf8, glm::vec2 position, float size,
               const glm::vec4& color, int align = 0);
+    // A solid square of size_px pixels (1..kMaxDotPixels) centred at center (world units), the
+    // same size at any zoom: one vertex, for objects too small on screen to show their shape.
+    void dot(glm::vec2 center, int size_px, const glm::vec4& color);
+    static constexpr int kMaxDotPixels = 4;
 
     // ---- under a transform (local to world, e.g. World::world_matrix): exact for any
     // rotation, scale or parent chain ----

@@ -119,8 +119,11 @@ TypeInfo describe<Lifetime>() {
 
 glm::mat3 to_matrix(const Transform2D& t) {
     const float r = glm::radians(t.rotation_deg);
-    const float c = std::cos(r);
-    const float s = std::sin(r);
+    // Most objects are not turned: cos(+-0) is 1 and sin(+-0) is +-0 exactly, so skipping the
+    // trigonometry there changes no bit of the result.
+    const bool turned = t.rotation_deg != 0.0f;
+    const float c = turned ? std::cos(r) : 1.0f;
+    const float s = turned ? std::sin(r) : r;
     return glm::mat3(glm::vec3(c * t.scale.x, s * t.scale.x, 0.0f),
                      glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f), glm::vec3(t.position, 1.0f));
 }

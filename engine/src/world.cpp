@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
+#include <type_traits>
 #include <new>
 #include <unordered_set>
 
@@ -765,46 +767,160 @@ std::size_t World::deliver_messages() {
 
 // ---- spatial index ----
 
+namespace {
+
+// True when a and b hold the same bits (so NaN equals NaN and -0 differs from +0).
+template <class T>
+bool same_bits(const T& a, const T& b) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+bool is_finite(const Transform2D& t) {
+    return std::isfinite(t.position.x) && std::isfinite(t.position.y) &&
+           std::isfinite(t.scale.x) && std::isfinite(t.scale.y);
+}
+
+// update_spatial's marks for objects in a hierarchy (bits).
+enum SpatialMark : std::uint8_t {
+    kReshaped = 1, // its bounds source changed (its children are not affected)
+    kMoved = 2,    // its transform, parent or identity changed: its world matrix may differ
+    kResolved = 4, // kCarried below is known
+    kCarried = 8,  // it or an ancestor moved
+};
+
+} // namespace
+
+World::LocalShape World::local_shape(std::uint32_t index) const {
+    if (const Pool<Collider>* colliders = find_typed_pool<Collider>())
+        if (const Collider* c = colliders->get(index))
+            return c->kind == ColliderKind::Circle
+                       ? LocalShape{c->offset, glm::vec2(c->radius, 0.0f), LocalShape::Circle}
+                       : LocalShape{c->offset, c->half_extents, LocalShape::Box};
+    if (const Pool<Shape>* shapes = find_typed_pool<Shape>())
+        if (const Shape* s = shapes->get(index))
+            return s->kind == ShapeKind::Circle
+                       ? LocalShape{glm::vec2(0.0f), glm::vec2(s->radius, 0.0f), LocalShape::Circle}
+                       : LocalShape{glm::vec2(0.0f), s->size * 0.5f, LocalShape::Box};
+    if (const Pool<Sprite>* sprites = find_typed_pool<Sprite>())
+        if (const Sprite* s = sprites->get(index))
+            return LocalShape{glm::vec2(0.0f), s->size * 0.5f, LocalShape::Box};
+    return LocalShape{};
+}
+
+glm::mat3 World::world_matrix_at(std::uint32_t index) const {
+    const Transform2D& t = *m_transforms->get(index);
+    // A finite root's matrix times the identity is itself (up to the sign of zeros); a
+    // non-finite one keeps the product, whose NaNs keep such an object out of the index.
+    if (m_records[index].parent == kNone && is_finite(t)) return to_matrix(t);
+    glm::mat3 m(1.0f);
+    for (std::uint32_t i = index; i != kNone; i = m_records[i].parent)
+        m = to_matrix(*m_transforms->get(i)) * m;
+    return m;
+}
+
 Rect World::bounds(Handle h) const {
     if (!check(h)) return Rect{};
-    const glm::mat3 m = world_matrix(h);
-    if (const Collider* c = get<Collider>(h)) {
-        return c->kind == ColliderKind::Circle ? transformed_circle(m, c->offset, c->radius)
-                                               : transformed_box(m, c->offset, c->half_extents);
+    return shape_bounds(world_matrix_at(h.index), local_shape(h.index));
+}
+
+Rect World::shape_bounds(const glm::mat3& m, const LocalShape& s) {
+    switch (s.kind) {
+    case LocalShape::Box:
+        return transformed_box(m, s.center, s.extent);
+    case LocalShape::Circle:
+        return transformed_circle(m, s.center, s.extent.x);
+    case LocalShape::Point:
+        break;
     }
-    if (const Shape* s = get<Shape>(h)) {
-        return s->kind == ShapeKind::Circle ? transformed_circle(m, glm::vec2(0.0f), s->radius)
-                                            : transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
-    }
-    if (const Sprite* s = get<Sprite>(h))
-        return transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
     const glm::vec2 p(m[2]);
     return Rect{p, p};
 }
 
+bool World::moved_with_ancestors(std::uint32_t index) {
+    // Walks up to the first moved or resolved object, then marks the path below it.
+    std::uint32_t i = index;
+    bool moved = false;
+    for (; i != kNone; i = m_records[i].parent) {
+        const std::uint8_t mark = m_spatial_state[i];
+        if ((mark & kResolved) != 0) {
+            moved = (mark & kCarried) != 0;
+            break;
+        }
+        if ((mark & kMoved) != 0) {
+            moved = true;
+            break;
+        }
+    }
+    const auto resolved = static_cast<std::uint8_t>(kResolved | (moved ? kCarried : 0));
+    for (std::uint32_t j = index; j != i; j = m_records[j].parent)
+        m_spatial_state[j] |= resolved;
+    return moved;
+}
+
 void World::update_spatial() {
-    for (std::uint32_t i = 0; i < m_generation.size(); ++i)
-        if ((m_generation[i] & kFreeBit) == 0) m_grid.set(i, bounds(handle_of(i)));
+    const std::uint32_t n = slot_count();
+    if (m_spatial_inputs.size() < n) {
+        m_spatial_inputs.resize(n);
+        m_spatial_state.resize(n);
+    }
+    try {
+        reindex_changed(n);
+    } catch (...) {
+        // The grid may lack some recorded inputs: index everything again next time.
+        std::fill(m_spatial_inputs.begin(), m_spatial_inputs.end(), SpatialInput{});
+        throw;
+    }
+}
+
+void World::reindex_changed(std::uint32_t n) {
+    m_spatial_tree.clear();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if ((m_generation[i] & kFreeBit) != 0) continue;
+        const Record& r = m_records[i];
+        const SpatialInput now{*m_transforms->get(i), local_shape(i), r.parent, m_generation[i]};
+        SpatialInput& before = m_spatial_inputs[i];
+        const bool moved = !same_bits(now.local, before.local) || now.parent != before.parent ||
+                           now.generation != before.generation;
+        const bool reshaped = !same_bits(now.shape, before.shape);
+        if (moved || reshaped) before = now;
+        if (r.parent == kNone && r.first_child == kNone) {
+            if (moved || reshaped) m_grid.set(i, shape_bounds(world_matrix_at(i), now.shape));
+            continue;
+        }
+        // In a hierarchy, whether the world matrix changed also depends on the ancestors (all of
+        // which have children, so all are marked here before the second pass).
+        m_spatial_state[i] = static_cast<std::uint8_t>((moved ? kMoved : 0) |
+                                                       (reshaped ? kReshaped : 0));
+        m_spatial_tree.push_back(i);
+    }
+    for (const std::uint32_t i : m_spatial_tree) {
+        const bool reshaped = (m_spatial_state[i] & kReshaped) != 0;
+        if (moved_with_ancestors(i) || reshaped)
+            m_grid.set(i, shape_bounds(world_matrix_at(i), m_spatial_inputs[i].shape));
+    }
 }
 
 void World::query_rect(const Rect& area, std::vector<Handle>& out) const {
-    std::vector<std::uint32_t> ids;
-    m_grid.query_rect(area, ids);
-    for (std::uint32_t i : ids)
-        out.push_back(handle_of(i));
+    m_query_ids.clear();
+    m_grid.query_rect(area, m_query_ids);
+    append_handles(out);
 }
 
 void World::query_point(glm::vec2 point, std::vector<Handle>& out) const {
-    std::vector<std::uint32_t> ids;
-    m_grid.query_point(point, ids);
-    for (std::uint32_t i : ids)
-        out.push_back(handle_of(i));
+    m_query_ids.clear();
+    m_grid.query_point(point, m_query_ids);
+    append_handles(out);
 }
 
 void World::query_circle(glm::vec2 center, float radius, std::vector<Handle>& out) const {
-    std::vector<std::uint32_t> ids;
-    m_grid.query_circle(center, radius, ids);
-    for (std::uint32_t i : ids)
+    m_query_ids.clear();
+    m_grid.query_circle(center, radius, m_query_ids);
+    append_handles(out);
+}
+
+void World::append_handles(std::vector<Handle>& out) const {
+    for (const std::uint32_t i : m_query_ids)
         out.push_back(handle_of(i));
 }
 
@@ -833,7 +949,9 @@ std::size_t World::memory_bytes() const {
     bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);
     for (const std::string& n : m_names)
         bytes += sizeof(std::string) + (n.capacity() > 15 ? n.capacity() : 0);
-    bytes += m_grid.memory_bytes() + m_transient.capacity();
+    bytes += m_grid.memory_bytes() + m_transient.capacity() +
+             m_spatial_inputs.capacity() * sizeof(SpatialInput) + m_spatial_state.capacity() +
+             (m_spatial_tree.capacity() + m_query_ids.capacity()) * sizeof(std::uint32_t);
     return bytes;
 }
 

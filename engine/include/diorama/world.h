@@ -259,6 +259,9 @@ public:
     [[nodiscard]] Rect bounds(Handle h) const;
     // Brings the index up to date with every object's bounds (the Simulation calls it at the end
     // of each tick; call it after moving objects outside a tick). Flushed objects leave at once.
+    // Only objects whose transform, parent chain or bounds source changed are indexed again: the
+    // inputs of each object's indexed bounds are kept and compared, so changes made through any
+    // path (pointers from get<T>(), re-parenting, components added or removed) are seen.
     void update_spatial();
     // Objects whose indexed bounds overlap / contain / touch, each once, in slot order.
     void query_rect(const Rect& area, std::vector<Handle>& out) const;
@@ -377,6 +380,30 @@ private:
     void deliver(const Envelope& e, std::size_t& deliveries);
     void deliver_to(std::uint32_t entity, const Message& m, std::size_t& deliveries);
 
+    // An object's bounds source in its local frame: its Collider, else Shape, else Sprite.
+    struct LocalShape {
+        glm::vec2 center{0.0f}; // local
+        glm::vec2 extent{0.0f}; // Box: half extents; Circle: the radius in x (y is 0)
+        enum Kind : std::uint32_t { Point, Box, Circle } kind = Point;
+    };
+    // What the indexed bounds of a slot were computed from; compared bit for bit each update.
+    struct SpatialInput {
+        Transform2D local{};
+        LocalShape shape{};
+        std::uint32_t parent = kNone;
+        std::uint32_t generation = 0; // 0: nothing indexed for this slot yet
+    };
+    [[nodiscard]] LocalShape local_shape(std::uint32_t index) const;
+    [[nodiscard]] static Rect shape_bounds(const glm::mat3& m, const LocalShape& s);
+    // world_matrix without the handle check.
+    [[nodiscard]] glm::mat3 world_matrix_at(std::uint32_t index) const;
+    // update_spatial for slots [0, n), inputs table sized.
+    void reindex_changed(std::uint32_t n);
+    // During update_spatial: whether the object or an ancestor moved since the last update.
+    [[nodiscard]] bool moved_with_ancestors(std::uint32_t index);
+    // Appends the handles of m_query_ids to out.
+    void append_handles(std::vector<Handle>& out) const;
+
     const TypeRegistry* m_registry = nullptr;
     const PrefabLibrary* m_prefabs = nullptr;
     WorldDef m_def;
@@ -415,6 +442,10 @@ private:
 
     // spatial index, memory, counters
     SpatialGrid m_grid;
+    std::vector<SpatialInput> m_spatial_inputs; // by slot: the inputs of its indexed bounds
+    std::vector<std::uint8_t> m_spatial_state;  // by slot: scratch of update_spatial
+    std::vector<std::uint32_t> m_spatial_tree;  // scratch: slots with a parent or children
+    mutable std::vector<std::uint32_t> m_query_ids; // scratch of the queries
     TransientArena m_transient;
     std::size_t m_dropped_messages = 0;
     mutable std::size_t m_stale_accesses = 0;

@@ -117,17 +117,6 @@ TypeInfo describe<Lifetime>() {
 
 // clang-format on
 
-glm::mat3 to_matrix(const Transform2D& t) {
-    const float r = glm::radians(t.rotation_deg);
-    // Most objects are not turned: cos(+-0) is 1 and sin(+-0) is +-0 exactly, so skipping the
-    // trigonometry there changes no bit of the result.
-    const bool turned = t.rotation_deg != 0.0f;
-    const float c = turned ? std::cos(r) : 1.0f;
-    const float s = turned ? std::sin(r) : r;
-    return glm::mat3(glm::vec3(c * t.scale.x, s * t.scale.x, 0.0f),
-                     glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f), glm::vec3(t.position, 1.0f));
-}
-
 Transform2D from_matrix(const glm::mat3& m) {
     Transform2D t;
     t.position = glm::vec2(m[2]);

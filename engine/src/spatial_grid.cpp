@@ -79,6 +79,14 @@ SpatialGrid::SpatialGrid(float cell_size)
 
 // ---- updates ----
 
+inline SpatialGrid::CellRange SpatialGrid::cells_of(const Rect& box) const {
+    // Multiplying by the inverse may round differently from dividing, but it is monotonic and used
+    // for both boxes and queries, so overlapping boxes always share a cell.
+    return CellRange{cell_coord(box.min.x, m_inv_cell_size), cell_coord(box.min.y, m_inv_cell_size),
+                     cell_coord(box.max.x, m_inv_cell_size),
+                     cell_coord(box.max.y, m_inv_cell_size)};
+}
+
 void SpatialGrid::set(std::uint32_t id, const Rect& box) {
     // A box with a NaN coordinate overlaps nothing and has no cells, so it is not insertable: set()
     // removes id instead (a later valid box inserts it again). An inverted box (min > max) breaks
@@ -88,27 +96,36 @@ void SpatialGrid::set(std::uint32_t id, const Rect& box) {
         remove(id);
         return;
     }
-    if (id >= m_entries.size()) {
+    const CellRange cells = cells_of(box);
+    if (id < m_entries.size()) {
+        Entry& e = m_entries[id];
+        if (e.present && !e.oversized && cells == e.cells) {
+            e.box = box; // the common case: a small move within the same cells
+            return;
+        }
+    } else {
         // Stamps first: should the second resize fail, m_stamp still covers every entry.
         m_stamp.resize(std::size_t{id} + 1, std::uint16_t{0});
         m_entries.resize(std::size_t{id} + 1);
     }
     Entry& e = m_entries[id];
-    const CellRange cells = cells_of(box);
     const bool oversized = cell_count(cells) > kMaxCellsPerBox;
-    if (e.present) {
-        // An oversized box lives in m_oversized whatever its cells, so it only moves on a change
-        // of kind.
-        const bool same_place = oversized ? e.oversized : !e.oversized && cells == e.cells;
-        if (same_place) {
-            e.box = box;
-            e.cells = cells;
-            return;
-        }
-        unlink(id, e);
-    } else {
+    if (!e.present) {
         e.present = true;
         ++m_count;
+    } else if (oversized && e.oversized) {
+        // An oversized box lives in m_oversized whatever its cells.
+        e.box = box;
+        e.cells = cells;
+        return;
+    } else if (!oversized && !e.oversized) {
+        move_cells(id, e.cells, cells);
+        e.box = box;
+        e.cells = cells;
+        release_empty_cells_when_many();
+        return;
+    } else {
+        unlink(id, e);
     }
     e.box = box;
     e.cells = cells;
@@ -231,14 +248,6 @@ std::size_t SpatialGrid::memory_bytes() const {
 
 // ---- internals ----
 
-SpatialGrid::CellRange SpatialGrid::cells_of(const Rect& box) const {
-    // Multiplying by the inverse may round differently from dividing, but it is monotonic and used
-    // for both boxes and queries, so overlapping boxes always share a cell.
-    return CellRange{cell_coord(box.min.x, m_inv_cell_size), cell_coord(box.min.y, m_inv_cell_size),
-                     cell_coord(box.max.x, m_inv_cell_size),
-                     cell_coord(box.max.y, m_inv_cell_size)};
-}
-
 std::uint64_t SpatialGrid::cell_key(std::int32_t x, std::int32_t y) {
     return (std::uint64_t{static_cast<std::uint32_t>(x)} << 32) | static_cast<std::uint32_t>(y);
 }
@@ -312,6 +321,30 @@ void SpatialGrid::unlink(std::uint32_t id, const Entry& e) {
             std::vector<std::uint32_t>& ids = m_cells[cell].ids;
             swap_and_pop(ids, id);
             if (ids.empty()) ++m_empty_cells;
+        }
+    }
+}
+
+void SpatialGrid::move_cells(std::uint32_t id, const CellRange& from, const CellRange& to) {
+    const auto inside = [](const CellRange& r, std::int32_t x, std::int32_t y) {
+        return x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
+    };
+    for (std::int32_t y = from.y0; y <= from.y1; ++y) {
+        for (std::int32_t x = from.x0; x <= from.x1; ++x) {
+            if (inside(to, x, y)) continue;
+            const std::uint32_t cell = find_cell(cell_key(x, y));
+            assert(cell != kNoCell && "SpatialGrid: a linked cell is missing");
+            std::vector<std::uint32_t>& ids = m_cells[cell].ids;
+            swap_and_pop(ids, id);
+            if (ids.empty()) ++m_empty_cells;
+        }
+    }
+    for (std::int32_t y = to.y0; y <= to.y1; ++y) {
+        for (std::int32_t x = to.x0; x <= to.x1; ++x) {
+            if (inside(from, x, y)) continue;
+            std::vector<std::uint32_t>& ids = m_cells[find_or_add_cell(cell_key(x, y))].ids;
+            if (ids.empty()) --m_empty_cells;
+            ids.push_back(id);
         }
     }
 }

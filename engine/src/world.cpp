@@ -791,7 +791,7 @@ enum SpatialMark : std::uint8_t {
 
 } // namespace
 
-World::LocalShape World::local_shape(std::uint32_t index) const {
+inline World::LocalShape World::local_shape(std::uint32_t index) const {
     if (const Pool<Collider>* colliders = find_typed_pool<Collider>())
         if (const Collider* c = colliders->get(index))
             return c->kind == ColliderKind::Circle
@@ -808,7 +808,7 @@ World::LocalShape World::local_shape(std::uint32_t index) const {
     return LocalShape{};
 }
 
-glm::mat3 World::world_matrix_at(std::uint32_t index) const {
+inline glm::mat3 World::world_matrix_at(std::uint32_t index) const {
     const Transform2D& t = *m_transforms->get(index);
     // A finite root's matrix times the identity is itself (up to the sign of zeros); a
     // non-finite one keeps the product, whose NaNs keep such an object out of the index.
@@ -824,7 +824,7 @@ Rect World::bounds(Handle h) const {
     return shape_bounds(world_matrix_at(h.index), local_shape(h.index));
 }
 
-Rect World::shape_bounds(const glm::mat3& m, const LocalShape& s) {
+inline Rect World::shape_bounds(const glm::mat3& m, const LocalShape& s) {
     switch (s.kind) {
     case LocalShape::Box:
         return transformed_box(m, s.center, s.extent);

@@ -74,6 +74,9 @@ private:
     void rebuild_slots(std::size_t slot_count);
     void link(std::uint32_t id, const Entry& e);
     void unlink(std::uint32_t id, const Entry& e);
+    // Moves id (in cells, not oversized) from the cells of one range to those of another, leaving
+    // the cells both share alone.
+    void move_cells(std::uint32_t id, const CellRange& from, const CellRange& to);
     void release_empty_cells_when_many();
     [[nodiscard]] std::uint16_t next_query_stamp() const;
     template <class Accept>

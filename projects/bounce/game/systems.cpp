@@ -197,11 +197,36 @@ std::optional<Contact> circle_contact(glm::vec2 p, float radius, const Rect& box
     return Contact{radius + gaps[nearest], normals[nearest]};
 }
 
+// The box enclosing every brick's box in the spatial index (as of the last update), or nullopt
+// when none is indexed. A ball that does not touch it touches no brick there.
+std::optional<Rect> indexed_bricks_reach(const World& world) {
+    const diorama::PoolBase* pool = world.pool(diorama::component_id<Brick>());
+    if (pool == nullptr) return std::nullopt;
+    std::optional<Rect> reach;
+    for (const std::uint32_t entity : pool->entities()) {
+        if (!world.spatial().contains(entity)) continue;
+        const Rect& box = world.spatial().box(entity);
+        reach = reach ? Rect{glm::min(reach->min, box.min), glm::max(reach->max, box.max)} : box;
+    }
+    return reach;
+}
+
+// What the balls of one tick share: the arena, the game state, where bricks can be found, and a
+// buffer for spatial queries.
+struct BallTick {
+    std::optional<Rect> arena;
+    bool is_playing = true;
+    std::optional<Rect> bricks_reach;
+    std::vector<Handle> candidates;
+};
+
 // Bounces off the brick the ball overlaps most (one per tick, so two bricks side by side act as
 // one wall) and hits it. Candidates come from the spatial index, which bricks never leave while
 // they stand still.
-void bounce_off_bricks(World& world, glm::vec2& p, glm::vec2& v, float radius) {
-    std::vector<Handle> candidates;
+void bounce_off_bricks(World& world, BallTick& tick, glm::vec2& p, glm::vec2& v, float radius) {
+    if (!tick.bricks_reach || !diorama::circle_overlaps_rect(p, radius, *tick.bricks_reach)) return;
+    std::vector<Handle>& candidates = tick.candidates;
+    candidates.clear();
     world.query_circle(p, radius, candidates);
     Handle best{};
     Contact best_contact{};
@@ -236,8 +261,10 @@ void serve(Ball& ball, glm::vec2& v) {
 }
 
 // One tick of a ball, on copies of its position p and velocity v.
-void step_ball(World& world, Handle h, Ball& ball, glm::vec2& p, glm::vec2& v,
-               const std::optional<Rect>& arena, bool is_playing, float dt) {
+void step_ball(World& world, Handle h, Ball& ball, glm::vec2& p, glm::vec2& v, BallTick& tick,
+               float dt) {
+    const std::optional<Rect>& arena = tick.arena;
+    const bool is_playing = tick.is_playing;
     const float radius = world.bounds(h).size().x * 0.5f;
     ball.slow_remaining_s = std::max(0.0f, ball.slow_remaining_s - dt);
 
@@ -272,7 +299,7 @@ void step_ball(World& world, Handle h, Ball& ball, glm::vec2& p, glm::vec2& v,
         return;
     }
     bounce_off_paddle(world, ball, p, v, radius);
-    bounce_off_bricks(world, p, v, radius);
+    bounce_off_bricks(world, tick, p, v, radius);
     v = steepen(v, current_speed(ball));
 }
 
@@ -369,13 +396,12 @@ void paddle_event(World&, Handle, Paddle& paddle, const diorama::InputEvent& eve
 }
 
 void ball_system(World& world, float dt_s) {
-    const std::optional<Rect> arena = arena_rect(world);
-    const bool is_playing = playing(world);
+    BallTick tick{arena_rect(world), playing(world), indexed_bricks_reach(world), {}};
     for (Handle h : world.handles_with<Ball>()) {
         if (world.destroying(h)) continue;
         glm::vec2 p = world.get<diorama::Transform2D>(h)->position;
         glm::vec2 v = world.add<diorama::Velocity>(h)->linear;
-        step_ball(world, h, *world.get<Ball>(h), p, v, arena, is_playing, dt_s);
+        step_ball(world, h, *world.get<Ball>(h), p, v, tick, dt_s);
         // Re-fetched: spawning particles (Transform2D + Velocity, an owned group) may have moved
         // this ball's components within their pools.
         world.get<diorama::Transform2D>(h)->position = p;

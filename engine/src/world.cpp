@@ -26,7 +26,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
 }
 
 // The world box of a local box (center, half extents) under m; negative extents count as positive.
-Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
+DIORAMA_HOT_INLINE Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
     half = glm::abs(half);
     const glm::vec2 c = glm::vec2(m * glm::vec3(center, 1.0f));
     const glm::vec2 ex(std::abs(m[0][0]) * half.x + std::abs(m[1][0]) * half.y,
@@ -35,7 +35,7 @@ Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
 }
 
 // The world box of a local circle under m: rotation does not grow it; the larger scale does.
-Rect transformed_circle(const glm::mat3& m, glm::vec2 center, float radius) {
+DIORAMA_HOT_INLINE Rect transformed_circle(const glm::mat3& m, glm::vec2 center, float radius) {
     const glm::vec2 c = glm::vec2(m * glm::vec3(center, 1.0f));
     const float scale = std::max(glm::length(glm::vec2(m[0])), glm::length(glm::vec2(m[1])));
     const glm::vec2 r(std::abs(radius) * scale);
@@ -791,7 +791,7 @@ enum SpatialMark : std::uint8_t {
 
 } // namespace
 
-inline World::LocalShape World::local_shape(std::uint32_t index) const {
+DIORAMA_HOT_INLINE World::LocalShape World::local_shape(std::uint32_t index) const {
     if (const Pool<Collider>* colliders = find_typed_pool<Collider>())
         if (const Collider* c = colliders->get(index))
             return c->kind == ColliderKind::Circle
@@ -808,7 +808,7 @@ inline World::LocalShape World::local_shape(std::uint32_t index) const {
     return LocalShape{};
 }
 
-inline glm::mat3 World::world_matrix_at(std::uint32_t index) const {
+DIORAMA_HOT_INLINE glm::mat3 World::world_matrix_at(std::uint32_t index) const {
     const Transform2D& t = *m_transforms->get(index);
     // A finite root's matrix times the identity is itself (up to the sign of zeros); a
     // non-finite one keeps the product, whose NaNs keep such an object out of the index.
@@ -824,7 +824,7 @@ Rect World::bounds(Handle h) const {
     return shape_bounds(world_matrix_at(h.index), local_shape(h.index));
 }
 
-inline Rect World::shape_bounds(const glm::mat3& m, const LocalShape& s) {
+DIORAMA_HOT_INLINE Rect World::shape_bounds(const glm::mat3& m, const LocalShape& s) {
     switch (s.kind) {
     case LocalShape::Box:
         return transformed_box(m, s.center, s.extent);

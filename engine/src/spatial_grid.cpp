@@ -99,9 +99,18 @@ void SpatialGrid::set(std::uint32_t id, const Rect& box) {
     const CellRange cells = cells_of(box);
     if (id < m_entries.size()) {
         Entry& e = m_entries[id];
-        if (e.present && !e.oversized && cells == e.cells) {
-            e.box = box; // the common case: a small move within the same cells
-            return;
+        if (e.present && !e.oversized) {
+            const CellRange before = cells_of(e.box);
+            if (cells == before) {
+                e.box = box; // the common case: a small move within the same cells
+                return;
+            }
+            if (cell_count(cells) <= kMaxCellsPerBox) {
+                move_cells(id, before, cells);
+                e.box = box;
+                release_empty_cells_when_many();
+                return;
+            }
         }
     } else {
         // Stamps first: should the second resize fail, m_stamp still covers every entry.
@@ -116,21 +125,13 @@ void SpatialGrid::set(std::uint32_t id, const Rect& box) {
     } else if (oversized && e.oversized) {
         // An oversized box lives in m_oversized whatever its cells.
         e.box = box;
-        e.cells = cells;
-        return;
-    } else if (!oversized && !e.oversized) {
-        move_cells(id, e.cells, cells);
-        e.box = box;
-        e.cells = cells;
-        release_empty_cells_when_many();
         return;
     } else {
         unlink(id, e);
     }
     e.box = box;
-    e.cells = cells;
     e.oversized = oversized;
-    link(id, e);
+    link(id, e, cells);
     release_empty_cells_when_many();
 }
 
@@ -295,13 +296,13 @@ void SpatialGrid::rebuild_slots(std::size_t slot_count) {
     }
 }
 
-void SpatialGrid::link(std::uint32_t id, const Entry& e) {
+void SpatialGrid::link(std::uint32_t id, const Entry& e, const CellRange& cells) {
     if (e.oversized) {
         m_oversized.push_back(id);
         return;
     }
-    for (std::int32_t y = e.cells.y0; y <= e.cells.y1; ++y) {
-        for (std::int32_t x = e.cells.x0; x <= e.cells.x1; ++x) {
+    for (std::int32_t y = cells.y0; y <= cells.y1; ++y) {
+        for (std::int32_t x = cells.x0; x <= cells.x1; ++x) {
             std::vector<std::uint32_t>& ids = m_cells[find_or_add_cell(cell_key(x, y))].ids;
             if (ids.empty()) --m_empty_cells;
             ids.push_back(id);
@@ -314,8 +315,9 @@ void SpatialGrid::unlink(std::uint32_t id, const Entry& e) {
         swap_and_pop(m_oversized, id);
         return;
     }
-    for (std::int32_t y = e.cells.y0; y <= e.cells.y1; ++y) {
-        for (std::int32_t x = e.cells.x0; x <= e.cells.x1; ++x) {
+    const CellRange cells = cells_of(e.box);
+    for (std::int32_t y = cells.y0; y <= cells.y1; ++y) {
+        for (std::int32_t x = cells.x0; x <= cells.x1; ++x) {
             const std::uint32_t cell = find_cell(cell_key(x, y));
             assert(cell != kNoCell && "SpatialGrid: a linked cell is missing");
             std::vector<std::uint32_t>& ids = m_cells[cell].ids;

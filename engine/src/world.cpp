@@ -769,43 +769,34 @@ std::size_t World::deliver_messages() {
 
 namespace {
 
-// True when a and b hold the same bits (so NaN equals NaN and -0 differs from +0).
-template <class T>
-bool same_bits(const T& a, const T& b) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
-
 bool is_finite(const Transform2D& t) {
     return std::isfinite(t.position.x) && std::isfinite(t.position.y) &&
            std::isfinite(t.scale.x) && std::isfinite(t.scale.y);
 }
 
-// update_spatial's marks for objects in a hierarchy (bits).
-enum SpatialMark : std::uint8_t {
-    kReshaped = 1, // its bounds source changed (its children are not affected)
-    kMoved = 2,    // its transform, parent or identity changed: its world matrix may differ
-    kResolved = 4, // kCarried below is known
-    kCarried = 8,  // it or an ancestor moved
-};
-
 } // namespace
 
-DIORAMA_HOT_INLINE World::LocalShape World::local_shape(std::uint32_t index) const {
-    if (const Pool<Collider>* colliders = find_typed_pool<Collider>())
-        if (const Collider* c = colliders->get(index))
+DIORAMA_HOT_INLINE World::LocalShape World::local_shape(std::uint32_t index,
+                                                        const ShapeSources& from) {
+    if (from.colliders != nullptr)
+        if (const Collider* c = from.colliders->get(index))
             return c->kind == ColliderKind::Circle
                        ? LocalShape{c->offset, glm::vec2(c->radius, 0.0f), LocalShape::Circle}
                        : LocalShape{c->offset, c->half_extents, LocalShape::Box};
-    if (const Pool<Shape>* shapes = find_typed_pool<Shape>())
-        if (const Shape* s = shapes->get(index))
+    if (from.shapes != nullptr)
+        if (const Shape* s = from.shapes->get(index))
             return s->kind == ShapeKind::Circle
                        ? LocalShape{glm::vec2(0.0f), glm::vec2(s->radius, 0.0f), LocalShape::Circle}
                        : LocalShape{glm::vec2(0.0f), s->size * 0.5f, LocalShape::Box};
-    if (const Pool<Sprite>* sprites = find_typed_pool<Sprite>())
-        if (const Sprite* s = sprites->get(index))
+    if (from.sprites != nullptr)
+        if (const Sprite* s = from.sprites->get(index))
             return LocalShape{glm::vec2(0.0f), s->size * 0.5f, LocalShape::Box};
     return LocalShape{};
+}
+
+DIORAMA_HOT_INLINE World::ShapeSources World::shape_sources() const {
+    return ShapeSources{find_typed_pool<Collider>(), find_typed_pool<Shape>(),
+                        find_typed_pool<Sprite>()};
 }
 
 DIORAMA_HOT_INLINE glm::mat3 World::world_matrix_at(std::uint32_t index) const {
@@ -819,9 +810,13 @@ DIORAMA_HOT_INLINE glm::mat3 World::world_matrix_at(std::uint32_t index) const {
     return m;
 }
 
+DIORAMA_HOT_INLINE Rect World::bounds_at(std::uint32_t index, const ShapeSources& from) const {
+    return shape_bounds(world_matrix_at(index), local_shape(index, from));
+}
+
 Rect World::bounds(Handle h) const {
     if (!check(h)) return Rect{};
-    return shape_bounds(world_matrix_at(h.index), local_shape(h.index));
+    return bounds_at(h.index, shape_sources());
 }
 
 DIORAMA_HOT_INLINE Rect World::shape_bounds(const glm::mat3& m, const LocalShape& s) {
@@ -837,67 +832,16 @@ DIORAMA_HOT_INLINE Rect World::shape_bounds(const glm::mat3& m, const LocalShape
     return Rect{p, p};
 }
 
-bool World::moved_with_ancestors(std::uint32_t index) {
-    // Walks up to the first moved or resolved object, then marks the path below it.
-    std::uint32_t i = index;
-    bool moved = false;
-    for (; i != kNone; i = m_records[i].parent) {
-        const std::uint8_t mark = m_spatial_state[i];
-        if ((mark & kResolved) != 0) {
-            moved = (mark & kCarried) != 0;
-            break;
-        }
-        if ((mark & kMoved) != 0) {
-            moved = true;
-            break;
-        }
-    }
-    const auto resolved = static_cast<std::uint8_t>(kResolved | (moved ? kCarried : 0));
-    for (std::uint32_t j = index; j != i; j = m_records[j].parent)
-        m_spatial_state[j] |= resolved;
-    return moved;
-}
-
 void World::update_spatial() {
+    // Every live object's bounds are computed again and handed to the grid, which only relinks
+    // the boxes that changed cells. No copy of the inputs is kept: when most objects move,
+    // comparing inputs costs more memory traffic than computing the bounds, and nothing can
+    // go stale.
+    const ShapeSources from = shape_sources();
     const std::uint32_t n = slot_count();
-    if (m_spatial_inputs.size() < n) {
-        m_spatial_inputs.resize(n);
-        m_spatial_state.resize(n);
-    }
-    try {
-        reindex_changed(n);
-    } catch (...) {
-        // The grid may lack some recorded inputs: index everything again next time.
-        std::fill(m_spatial_inputs.begin(), m_spatial_inputs.end(), SpatialInput{});
-        throw;
-    }
-}
-
-void World::reindex_changed(std::uint32_t n) {
-    m_spatial_tree.clear();
     for (std::uint32_t i = 0; i < n; ++i) {
         if ((m_generation[i] & kFreeBit) != 0) continue;
-        const Record& r = m_records[i];
-        const SpatialInput now{*m_transforms->get(i), local_shape(i), r.parent, m_generation[i]};
-        SpatialInput& before = m_spatial_inputs[i];
-        const bool moved = !same_bits(now.local, before.local) || now.parent != before.parent ||
-                           now.generation != before.generation;
-        const bool reshaped = !same_bits(now.shape, before.shape);
-        if (moved || reshaped) before = now;
-        if (r.parent == kNone && r.first_child == kNone) {
-            if (moved || reshaped) m_grid.set(i, shape_bounds(world_matrix_at(i), now.shape));
-            continue;
-        }
-        // In a hierarchy, whether the world matrix changed also depends on the ancestors (all of
-        // which have children, so all are marked here before the second pass).
-        m_spatial_state[i] = static_cast<std::uint8_t>((moved ? kMoved : 0) |
-                                                       (reshaped ? kReshaped : 0));
-        m_spatial_tree.push_back(i);
-    }
-    for (const std::uint32_t i : m_spatial_tree) {
-        const bool reshaped = (m_spatial_state[i] & kReshaped) != 0;
-        if (moved_with_ancestors(i) || reshaped)
-            m_grid.set(i, shape_bounds(world_matrix_at(i), m_spatial_inputs[i].shape));
+        m_grid.set(i, bounds_at(i, from));
     }
 }
 
@@ -950,8 +894,7 @@ std::size_t World::memory_bytes() const {
     for (const std::string& n : m_names)
         bytes += sizeof(std::string) + (n.capacity() > 15 ? n.capacity() : 0);
     bytes += m_grid.memory_bytes() + m_transient.capacity() +
-             m_spatial_inputs.capacity() * sizeof(SpatialInput) + m_spatial_state.capacity() +
-             (m_spatial_tree.capacity() + m_query_ids.capacity()) * sizeof(std::uint32_t);
+             m_query_ids.capacity() * sizeof(std::uint32_t);
     return bytes;
 }
 

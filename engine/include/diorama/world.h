@@ -259,9 +259,9 @@ public:
     [[nodiscard]] Rect bounds(Handle h) const;
     // Brings the index up to date with every object's bounds (the Simulation calls it at the end
     // of each tick; call it after moving objects outside a tick). Flushed objects leave at once.
-    // Only objects whose transform, parent chain or bounds source changed are indexed again: the
-    // inputs of each object's indexed bounds are kept and compared, so changes made through any
-    // path (pointers from get<T>(), re-parenting, components added or removed) are seen.
+    // Every object's bounds are computed again, so changes made through any path (pointers from
+    // get<T>(), re-parenting, components added or removed) are seen; only boxes that changed
+    // cells cost the grid more than a store.
     void update_spatial();
     // Objects whose indexed bounds overlap / contain / touch, each once, in slot order.
     void query_rect(const Rect& area, std::vector<Handle>& out) const;
@@ -386,21 +386,19 @@ private:
         glm::vec2 extent{0.0f}; // Box: half extents; Circle: the radius in x (y is 0)
         enum Kind : std::uint32_t { Point, Box, Circle } kind = Point;
     };
-    // What the indexed bounds of a slot were computed from; compared bit for bit each update.
-    struct SpatialInput {
-        Transform2D local{};
-        LocalShape shape{};
-        std::uint32_t parent = kNone;
-        std::uint32_t generation = 0; // 0: nothing indexed for this slot yet
+    // The pools an object's bounds source is looked up in (null when never used).
+    struct ShapeSources {
+        const Pool<Collider>* colliders = nullptr;
+        const Pool<Shape>* shapes = nullptr;
+        const Pool<Sprite>* sprites = nullptr;
     };
-    [[nodiscard]] LocalShape local_shape(std::uint32_t index) const;
+    [[nodiscard]] ShapeSources shape_sources() const;
+    [[nodiscard]] static LocalShape local_shape(std::uint32_t index, const ShapeSources& from);
     [[nodiscard]] static Rect shape_bounds(const glm::mat3& m, const LocalShape& s);
     // world_matrix without the handle check.
     [[nodiscard]] glm::mat3 world_matrix_at(std::uint32_t index) const;
-    // update_spatial for slots [0, n), inputs table sized.
-    void reindex_changed(std::uint32_t n);
-    // During update_spatial: whether the object or an ancestor moved since the last update.
-    [[nodiscard]] bool moved_with_ancestors(std::uint32_t index);
+    // bounds without the handle check.
+    [[nodiscard]] Rect bounds_at(std::uint32_t index, const ShapeSources& from) const;
     // Appends the handles of m_query_ids to out.
     void append_handles(std::vector<Handle>& out) const;
 
@@ -442,9 +440,6 @@ private:
 
     // spatial index, memory, counters
     SpatialGrid m_grid;
-    std::vector<SpatialInput> m_spatial_inputs; // by slot: the inputs of its indexed bounds
-    std::vector<std::uint8_t> m_spatial_state;  // by slot: scratch of update_spatial
-    std::vector<std::uint32_t> m_spatial_tree;  // scratch: slots with a parent or children
     mutable std::vector<std::uint32_t> m_query_ids; // scratch of the queries
     TransientArena m_transient;
     std::size_t m_dropped_messages = 0;

@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <limits>
 
 namespace diorama {
@@ -48,7 +49,13 @@ std::int32_t cell_coord(float v, float inv_cell_size) {
     c = c > -kCellLimit ? c : -kCellLimit;
     c = c < kCellLimit ? c : kCellLimit;
     const auto truncated = static_cast<std::int32_t>(c);
-    return c < static_cast<float>(truncated) ? truncated - 1 : truncated;
+    // Without a branch: whether c lies below its truncation varies from box to box.
+    return truncated - static_cast<std::int32_t>(c < static_cast<float>(truncated));
+}
+
+// True when a and b hold the same bits (so -0 differs from +0, and the stored box stays exact).
+bool same_bits(const Rect& a, const Rect& b) {
+    return std::memcmp(&a, &b, sizeof(Rect)) == 0;
 }
 
 // True when min <= max on both axes; false for inverted boxes and for any NaN coordinate.
@@ -88,6 +95,9 @@ inline SpatialGrid::CellRange SpatialGrid::cells_of(const Rect& box) const {
 }
 
 void SpatialGrid::set(std::uint32_t id, const Rect& box) {
+    // Objects standing still give the box they already have (only ordered boxes are stored).
+    if (id < m_entries.size() && m_entries[id].present && same_bits(m_entries[id].box, box))
+        return;
     // A box with a NaN coordinate overlaps nothing and has no cells, so it is not insertable: set()
     // removes id instead (a later valid box inserts it again). An inverted box (min > max) breaks
     // Rect's invariant: it asserts, and release builds treat it like a NaN box.

@@ -356,7 +356,7 @@ TEST_F(WorldSpatialTest, AnObjectMovedToANanPositionLeavesTheIndexAndReturnsWhen
     EXPECT_EQ(at_point(world, {3.0f, 3.0f}), (Handles{h}));
 }
 
-// ---- only changed objects are indexed again: every way bounds can change is seen ----
+// ---- every way bounds can change is seen by update_spatial ----
 
 // True when the index holds h with exactly the bounds World::bounds computes now.
 ::testing::AssertionResult indexed_as_now(const World& world, Handle h) {

@@ -117,14 +117,6 @@ TypeInfo describe<Lifetime>() {
 
 // clang-format on
 
-glm::mat3 to_matrix(const Transform2D& t) {
-    const float r = glm::radians(t.rotation_deg);
-    const float c = std::cos(r);
-    const float s = std::sin(r);
-    return glm::mat3(glm::vec3(c * t.scale.x, s * t.scale.x, 0.0f),
-                     glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f), glm::vec3(t.position, 1.0f));
-}
-
 Transform2D from_matrix(const glm::mat3& m) {
     Transform2D t;
     t.position = glm::vec2(m[2]);

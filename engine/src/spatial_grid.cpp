@@ -1,11 +1,17 @@
 #include "diorama/spatial_grid.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <limits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace diorama {
 
@@ -40,15 +46,35 @@ std::size_t mix(std::uint64_t key) {
     return static_cast<std::size_t>(key);
 }
 
-// floor(v * inv_cell_size), clamped to the cell limit. NaN maps to -kCellLimit instead of
-// reaching the conversion (callers reject NaN boxes anyway; this only keeps the cast defined).
-// Truncation plus a correction instead of std::floor, which is a libm call without SSE4.1.
-std::int32_t cell_coord(float v, float inv_cell_size) {
-    float c = v * inv_cell_size;
-    c = c > -kCellLimit ? c : -kCellLimit;
-    c = c < kCellLimit ? c : kCellLimit;
-    const auto truncated = static_cast<std::int32_t>(c);
-    return c < static_cast<float>(truncated) ? truncated - 1 : truncated;
+// floor(v * inv_cell_size) for the four coordinates of a box (min.x, min.y, max.x, max.y), each
+// clamped to the cell limit. NaN maps to -kCellLimit instead of reaching the conversion (callers
+// reject NaN boxes anyway; this only keeps the cast defined). Truncation plus a correction instead
+// of std::floor, which is a libm call without SSE4.1; with SSE2 all four at once, same results.
+std::array<std::int32_t, 4> cell_coords(const Rect& box, float inv_cell_size) {
+    std::array<float, 4> v{box.min.x, box.min.y, box.max.x, box.max.y};
+    std::array<std::int32_t, 4> cells{};
+#if defined(__SSE2__)
+    __m128 c = _mm_mul_ps(_mm_loadu_ps(v.data()), _mm_set1_ps(inv_cell_size));
+    c = _mm_max_ps(c, _mm_set1_ps(-kCellLimit)); // c > -limit ? c : -limit (NaN: -limit)
+    c = _mm_min_ps(c, _mm_set1_ps(kCellLimit));  // c < limit ? c : limit
+    const __m128i truncated = _mm_cvttps_epi32(c);
+    const __m128i below = _mm_castps_si128(_mm_cmplt_ps(c, _mm_cvtepi32_ps(truncated))); // -1
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(cells.data()), _mm_add_epi32(truncated, below));
+#else
+    for (std::size_t i = 0; i < 4; ++i) {
+        float c = v[i] * inv_cell_size;
+        c = c > -kCellLimit ? c : -kCellLimit;
+        c = c < kCellLimit ? c : kCellLimit;
+        const auto truncated = static_cast<std::int32_t>(c);
+        cells[i] = c < static_cast<float>(truncated) ? truncated - 1 : truncated;
+    }
+#endif
+    return cells;
+}
+
+// True when a and b hold the same bits (so -0 differs from +0, and the stored box stays exact).
+bool same_bits(const Rect& a, const Rect& b) {
+    return std::memcmp(&a, &b, sizeof(Rect)) == 0;
 }
 
 // True when min <= max on both axes; false for inverted boxes and for any NaN coordinate.
@@ -79,7 +105,17 @@ SpatialGrid::SpatialGrid(float cell_size)
 
 // ---- updates ----
 
+inline SpatialGrid::CellRange SpatialGrid::cells_of(const Rect& box) const {
+    // Multiplying by the inverse may round differently from dividing, but it is monotonic and used
+    // for both boxes and queries, so overlapping boxes always share a cell.
+    const std::array<std::int32_t, 4> c = cell_coords(box, m_inv_cell_size);
+    return CellRange{c[0], c[1], c[2], c[3]};
+}
+
 void SpatialGrid::set(std::uint32_t id, const Rect& box) {
+    // Objects standing still give the box they already have (only ordered boxes are stored).
+    if (id < m_entries.size() && m_entries[id].present && same_bits(m_entries[id].box, box))
+        return;
     // A box with a NaN coordinate overlaps nothing and has no cells, so it is not insertable: set()
     // removes id instead (a later valid box inserts it again). An inverted box (min > max) breaks
     // Rect's invariant: it asserts, and release builds treat it like a NaN box.
@@ -88,32 +124,42 @@ void SpatialGrid::set(std::uint32_t id, const Rect& box) {
         remove(id);
         return;
     }
-    if (id >= m_entries.size()) {
+    const CellRange cells = cells_of(box);
+    if (id < m_entries.size()) {
+        Entry& e = m_entries[id];
+        if (e.present && !e.oversized) {
+            const CellRange before = cells_of(e.box);
+            if (cells == before) {
+                e.box = box; // the common case: a small move within the same cells
+                return;
+            }
+            if (cell_count(cells) <= kMaxCellsPerBox) {
+                move_cells(id, before, cells);
+                e.box = box;
+                release_empty_cells_when_many();
+                return;
+            }
+        }
+    } else {
         // Stamps first: should the second resize fail, m_stamp still covers every entry.
         m_stamp.resize(std::size_t{id} + 1, std::uint16_t{0});
         m_entries.resize(std::size_t{id} + 1);
     }
     Entry& e = m_entries[id];
-    const CellRange cells = cells_of(box);
     const bool oversized = cell_count(cells) > kMaxCellsPerBox;
-    if (e.present) {
-        // An oversized box lives in m_oversized whatever its cells, so it only moves on a change
-        // of kind.
-        const bool same_place = oversized ? e.oversized : !e.oversized && cells == e.cells;
-        if (same_place) {
-            e.box = box;
-            e.cells = cells;
-            return;
-        }
-        unlink(id, e);
-    } else {
+    if (!e.present) {
         e.present = true;
         ++m_count;
+    } else if (oversized && e.oversized) {
+        // An oversized box lives in m_oversized whatever its cells.
+        e.box = box;
+        return;
+    } else {
+        unlink(id, e);
     }
     e.box = box;
-    e.cells = cells;
     e.oversized = oversized;
-    link(id, e);
+    link(id, e, cells);
     release_empty_cells_when_many();
 }
 
@@ -231,14 +277,6 @@ std::size_t SpatialGrid::memory_bytes() const {
 
 // ---- internals ----
 
-SpatialGrid::CellRange SpatialGrid::cells_of(const Rect& box) const {
-    // Multiplying by the inverse may round differently from dividing, but it is monotonic and used
-    // for both boxes and queries, so overlapping boxes always share a cell.
-    return CellRange{cell_coord(box.min.x, m_inv_cell_size), cell_coord(box.min.y, m_inv_cell_size),
-                     cell_coord(box.max.x, m_inv_cell_size),
-                     cell_coord(box.max.y, m_inv_cell_size)};
-}
-
 std::uint64_t SpatialGrid::cell_key(std::int32_t x, std::int32_t y) {
     return (std::uint64_t{static_cast<std::uint32_t>(x)} << 32) | static_cast<std::uint32_t>(y);
 }
@@ -286,13 +324,13 @@ void SpatialGrid::rebuild_slots(std::size_t slot_count) {
     }
 }
 
-void SpatialGrid::link(std::uint32_t id, const Entry& e) {
+void SpatialGrid::link(std::uint32_t id, const Entry& e, const CellRange& cells) {
     if (e.oversized) {
         m_oversized.push_back(id);
         return;
     }
-    for (std::int32_t y = e.cells.y0; y <= e.cells.y1; ++y) {
-        for (std::int32_t x = e.cells.x0; x <= e.cells.x1; ++x) {
+    for (std::int32_t y = cells.y0; y <= cells.y1; ++y) {
+        for (std::int32_t x = cells.x0; x <= cells.x1; ++x) {
             std::vector<std::uint32_t>& ids = m_cells[find_or_add_cell(cell_key(x, y))].ids;
             if (ids.empty()) --m_empty_cells;
             ids.push_back(id);
@@ -305,13 +343,38 @@ void SpatialGrid::unlink(std::uint32_t id, const Entry& e) {
         swap_and_pop(m_oversized, id);
         return;
     }
-    for (std::int32_t y = e.cells.y0; y <= e.cells.y1; ++y) {
-        for (std::int32_t x = e.cells.x0; x <= e.cells.x1; ++x) {
+    const CellRange cells = cells_of(e.box);
+    for (std::int32_t y = cells.y0; y <= cells.y1; ++y) {
+        for (std::int32_t x = cells.x0; x <= cells.x1; ++x) {
             const std::uint32_t cell = find_cell(cell_key(x, y));
             assert(cell != kNoCell && "SpatialGrid: a linked cell is missing");
             std::vector<std::uint32_t>& ids = m_cells[cell].ids;
             swap_and_pop(ids, id);
             if (ids.empty()) ++m_empty_cells;
+        }
+    }
+}
+
+void SpatialGrid::move_cells(std::uint32_t id, const CellRange& from, const CellRange& to) {
+    const auto inside = [](const CellRange& r, std::int32_t x, std::int32_t y) {
+        return x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
+    };
+    for (std::int32_t y = from.y0; y <= from.y1; ++y) {
+        for (std::int32_t x = from.x0; x <= from.x1; ++x) {
+            if (inside(to, x, y)) continue;
+            const std::uint32_t cell = find_cell(cell_key(x, y));
+            assert(cell != kNoCell && "SpatialGrid: a linked cell is missing");
+            std::vector<std::uint32_t>& ids = m_cells[cell].ids;
+            swap_and_pop(ids, id);
+            if (ids.empty()) ++m_empty_cells;
+        }
+    }
+    for (std::int32_t y = to.y0; y <= to.y1; ++y) {
+        for (std::int32_t x = to.x0; x <= to.x1; ++x) {
+            if (inside(from, x, y)) continue;
+            std::vector<std::uint32_t>& ids = m_cells[find_or_add_cell(cell_key(x, y))].ids;
+            if (ids.empty()) --m_empty_cells;
+            ids.push_back(id);
         }
     }
 }

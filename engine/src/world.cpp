@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
+#include <type_traits>
 #include <new>
 #include <unordered_set>
 
@@ -24,7 +26,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
 }
 
 // The world box of a local box (center, half extents) under m; negative extents count as positive.
-Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
+DIORAMA_HOT_INLINE Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
     half = glm::abs(half);
     const glm::vec2 c = glm::vec2(m * glm::vec3(center, 1.0f));
     const glm::vec2 ex(std::abs(m[0][0]) * half.x + std::abs(m[1][0]) * half.y,
@@ -33,7 +35,7 @@ Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
 }
 
 // The world box of a local circle under m: rotation does not grow it; the larger scale does.
-Rect transformed_circle(const glm::mat3& m, glm::vec2 center, float radius) {
+DIORAMA_HOT_INLINE Rect transformed_circle(const glm::mat3& m, glm::vec2 center, float radius) {
     const glm::vec2 c = glm::vec2(m * glm::vec3(center, 1.0f));
     const float scale = std::max(glm::length(glm::vec2(m[0])), glm::length(glm::vec2(m[1])));
     const glm::vec2 r(std::abs(radius) * scale);
@@ -765,46 +767,104 @@ std::size_t World::deliver_messages() {
 
 // ---- spatial index ----
 
+namespace {
+
+bool is_finite(const Transform2D& t) {
+    return std::isfinite(t.position.x) && std::isfinite(t.position.y) &&
+           std::isfinite(t.scale.x) && std::isfinite(t.scale.y);
+}
+
+} // namespace
+
+DIORAMA_HOT_INLINE World::LocalShape World::local_shape(std::uint32_t index,
+                                                        const ShapeSources& from) {
+    if (from.colliders != nullptr)
+        if (const Collider* c = from.colliders->get(index))
+            return c->kind == ColliderKind::Circle
+                       ? LocalShape{c->offset, glm::vec2(c->radius, 0.0f), LocalShape::Circle}
+                       : LocalShape{c->offset, c->half_extents, LocalShape::Box};
+    if (from.shapes != nullptr)
+        if (const Shape* s = from.shapes->get(index))
+            return s->kind == ShapeKind::Circle
+                       ? LocalShape{glm::vec2(0.0f), glm::vec2(s->radius, 0.0f), LocalShape::Circle}
+                       : LocalShape{glm::vec2(0.0f), s->size * 0.5f, LocalShape::Box};
+    if (from.sprites != nullptr)
+        if (const Sprite* s = from.sprites->get(index))
+            return LocalShape{glm::vec2(0.0f), s->size * 0.5f, LocalShape::Box};
+    return LocalShape{};
+}
+
+DIORAMA_HOT_INLINE World::ShapeSources World::shape_sources() const {
+    return ShapeSources{find_typed_pool<Collider>(), find_typed_pool<Shape>(),
+                        find_typed_pool<Sprite>()};
+}
+
+DIORAMA_HOT_INLINE glm::mat3 World::world_matrix_at(std::uint32_t index) const {
+    const Transform2D& t = *m_transforms->get(index);
+    // A finite root's matrix times the identity is itself (up to the sign of zeros); a
+    // non-finite one keeps the product, whose NaNs keep such an object out of the index.
+    if (m_records[index].parent == kNone && is_finite(t)) return to_matrix(t);
+    glm::mat3 m(1.0f);
+    for (std::uint32_t i = index; i != kNone; i = m_records[i].parent)
+        m = to_matrix(*m_transforms->get(i)) * m;
+    return m;
+}
+
+DIORAMA_HOT_INLINE Rect World::bounds_at(std::uint32_t index, const ShapeSources& from) const {
+    return shape_bounds(world_matrix_at(index), local_shape(index, from));
+}
+
 Rect World::bounds(Handle h) const {
     if (!check(h)) return Rect{};
-    const glm::mat3 m = world_matrix(h);
-    if (const Collider* c = get<Collider>(h)) {
-        return c->kind == ColliderKind::Circle ? transformed_circle(m, c->offset, c->radius)
-                                               : transformed_box(m, c->offset, c->half_extents);
+    return bounds_at(h.index, shape_sources());
+}
+
+DIORAMA_HOT_INLINE Rect World::shape_bounds(const glm::mat3& m, const LocalShape& s) {
+    switch (s.kind) {
+    case LocalShape::Box:
+        return transformed_box(m, s.center, s.extent);
+    case LocalShape::Circle:
+        return transformed_circle(m, s.center, s.extent.x);
+    case LocalShape::Point:
+        break;
     }
-    if (const Shape* s = get<Shape>(h)) {
-        return s->kind == ShapeKind::Circle ? transformed_circle(m, glm::vec2(0.0f), s->radius)
-                                            : transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
-    }
-    if (const Sprite* s = get<Sprite>(h))
-        return transformed_box(m, glm::vec2(0.0f), s->size * 0.5f);
     const glm::vec2 p(m[2]);
     return Rect{p, p};
 }
 
 void World::update_spatial() {
-    for (std::uint32_t i = 0; i < m_generation.size(); ++i)
-        if ((m_generation[i] & kFreeBit) == 0) m_grid.set(i, bounds(handle_of(i)));
+    // Every live object's bounds are computed again and handed to the grid, which only relinks
+    // the boxes that changed cells. No copy of the inputs is kept: when most objects move,
+    // comparing inputs costs more memory traffic than computing the bounds, and nothing can
+    // go stale.
+    const ShapeSources from = shape_sources();
+    const std::uint32_t n = slot_count();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if ((m_generation[i] & kFreeBit) != 0) continue;
+        m_grid.set(i, bounds_at(i, from));
+    }
 }
 
 void World::query_rect(const Rect& area, std::vector<Handle>& out) const {
-    std::vector<std::uint32_t> ids;
-    m_grid.query_rect(area, ids);
-    for (std::uint32_t i : ids)
-        out.push_back(handle_of(i));
+    m_query_ids.clear();
+    m_grid.query_rect(area, m_query_ids);
+    append_handles(out);
 }
 
 void World::query_point(glm::vec2 point, std::vector<Handle>& out) const {
-    std::vector<std::uint32_t> ids;
-    m_grid.query_point(point, ids);
-    for (std::uint32_t i : ids)
-        out.push_back(handle_of(i));
+    m_query_ids.clear();
+    m_grid.query_point(point, m_query_ids);
+    append_handles(out);
 }
 
 void World::query_circle(glm::vec2 center, float radius, std::vector<Handle>& out) const {
-    std::vector<std::uint32_t> ids;
-    m_grid.query_circle(center, radius, ids);
-    for (std::uint32_t i : ids)
+    m_query_ids.clear();
+    m_grid.query_circle(center, radius, m_query_ids);
+    append_handles(out);
+}
+
+void World::append_handles(std::vector<Handle>& out) const {
+    for (const std::uint32_t i : m_query_ids)
         out.push_back(handle_of(i));
 }
 
@@ -833,7 +893,8 @@ std::size_t World::memory_bytes() const {
     bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);
     for (const std::string& n : m_names)
         bytes += sizeof(std::string) + (n.capacity() > 15 ? n.capacity() : 0);
-    bytes += m_grid.memory_bytes() + m_transient.capacity();
+    bytes += m_grid.memory_bytes() + m_transient.capacity() +
+             m_query_ids.capacity() * sizeof(std::uint32_t);
     return bytes;
 }
 

@@ -356,6 +356,210 @@ TEST_F(WorldSpatialTest, AnObjectMovedToANanPositionLeavesTheIndexAndReturnsWhen
     EXPECT_EQ(at_point(world, {3.0f, 3.0f}), (Handles{h}));
 }
 
+// ---- every way bounds can change is seen by update_spatial ----
+
+// True when the index holds h with exactly the bounds World::bounds computes now.
+::testing::AssertionResult indexed_as_now(const World& world, Handle h) {
+    if (!world.spatial().contains(h.index))
+        return ::testing::AssertionFailure() << "slot " << h.index << " is not indexed";
+    const Rect indexed = world.spatial().box(h.index);
+    if (indexed == world.bounds(h)) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure()
+           << "indexed " << describe(indexed) << ", bounds now " << describe(world.bounds(h));
+}
+
+TEST_F(WorldSpatialTest, EditingAColliderInPlaceIsSeenByTheNextUpdate) {
+    World world(registry);
+    const Handle h = box_at(world, {0.0f, 0.0f});
+    world.update_spatial();
+    world.get<Collider>(h)->half_extents = {50.0f, 50.0f};
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {40.0f, 40.0f}), (Handles{h}));
+    world.get<Collider>(h)->offset = {500.0f, 0.0f};
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {540.0f, 40.0f}), (Handles{h}));
+    world.get<Collider>(h)->kind = ColliderKind::Circle;
+    world.get<Collider>(h)->radius = 5.0f;
+    world.update_spatial();
+    EXPECT_TRUE(at_point(world, {540.0f, 40.0f}).empty());
+    EXPECT_EQ(at_point(world, {504.0f, 0.0f}), (Handles{h}));
+    EXPECT_TRUE(indexed_as_now(world, h));
+}
+
+TEST_F(WorldSpatialTest, EditingTheShapeOrSpriteThatGivesTheBoundsIsSeen) {
+    World world(registry);
+    const Handle shaped = object_at(world, {0.0f, 0.0f});
+    world.add<Shape>(shaped)->size = {2.0f, 2.0f};
+    const Handle sprite = object_at(world, {1000.0f, 0.0f});
+    world.add<Sprite>(sprite)->size = {2.0f, 2.0f};
+    world.update_spatial();
+    world.get<Shape>(shaped)->size = {100.0f, 100.0f};
+    world.get<Sprite>(sprite)->size = {100.0f, 100.0f};
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {40.0f, 40.0f}), (Handles{shaped}));
+    EXPECT_EQ(at_point(world, {1040.0f, 40.0f}), (Handles{sprite}));
+    world.get<Shape>(shaped)->kind = ShapeKind::Circle;
+    world.get<Shape>(shaped)->radius = 200.0f;
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {150.0f, 150.0f}), (Handles{shaped}));
+    EXPECT_TRUE(indexed_as_now(world, shaped));
+    EXPECT_TRUE(indexed_as_now(world, sprite));
+}
+
+TEST_F(WorldSpatialTest, AddingAndRemovingTheComponentsThatGiveTheBoundsIsSeen) {
+    World world(registry);
+    const Handle h = object_at(world, {0.0f, 0.0f});
+    world.update_spatial();
+    EXPECT_TRUE(at_point(world, {10.0f, 10.0f}).empty()) << "a point";
+    world.add<Sprite>(h)->size = {40.0f, 40.0f};
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {15.0f, 15.0f}), (Handles{h})) << "the sprite";
+    world.add<Shape>(h)->size = {20.0f, 20.0f};
+    world.update_spatial();
+    EXPECT_TRUE(at_point(world, {15.0f, 15.0f}).empty()) << "the shape wins over the sprite";
+    world.add<Collider>(h)->half_extents = {100.0f, 100.0f};
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {90.0f, 90.0f}), (Handles{h})) << "the collider wins";
+    world.remove<Collider>(h);
+    world.update_spatial();
+    EXPECT_TRUE(at_point(world, {90.0f, 90.0f}).empty()) << "back to the shape";
+    EXPECT_EQ(at_point(world, {9.0f, 9.0f}), (Handles{h}));
+    world.remove<Shape>(h);
+    world.remove<Sprite>(h);
+    world.update_spatial();
+    EXPECT_TRUE(at_point(world, {9.0f, 9.0f}).empty()) << "a point again";
+    EXPECT_EQ(at_point(world, {0.0f, 0.0f}), (Handles{h}));
+}
+
+TEST_F(WorldSpatialTest, RotatingAndScalingThroughTheTransformIsSeen) {
+    World world(registry);
+    const Handle h = box_at(world, {0.0f, 0.0f}, {20.0f, 1.0f});
+    world.update_spatial();
+    world.get<Transform2D>(h)->rotation_deg = 90.0f;
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {0.0f, 15.0f}), (Handles{h}));
+    world.get<Transform2D>(h)->scale = {1.0f, 30.0f};
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {25.0f, 0.0f}), (Handles{h}));
+    EXPECT_TRUE(indexed_as_now(world, h));
+}
+
+TEST_F(WorldSpatialTest, ReparentingMovesTheObjectAndItsChildrenInTheIndex) {
+    World world(registry);
+    const Handle far_parent = object_at(world, {1000.0f, 1000.0f});
+    const Handle h = box_at(world, {5.0f, 0.0f});
+    const Handle child = object_at(world, {0.0f, 5.0f}, child_of(h));
+    world.add<Collider>(child)->half_extents = {1.0f, 1.0f};
+    world.update_spatial();
+    ASSERT_TRUE(world.set_parent(h, far_parent).ok()); // keeps the local transform
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {1005.0f, 1000.0f}), (Handles{h}));
+    EXPECT_EQ(at_point(world, {1005.0f, 1005.0f}), (Handles{child}));
+    ASSERT_TRUE(world.set_parent(h, kNullHandle).ok());
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {5.0f, 0.0f}), (Handles{h}));
+    EXPECT_EQ(at_point(world, {5.0f, 5.0f}), (Handles{child}));
+    EXPECT_TRUE(indexed_as_now(world, child));
+}
+
+TEST_F(WorldSpatialTest, MovingAnAncestorInALaterSlotMovesEveryDescendant) {
+    World world(registry);
+    // Created leaf first, so the leaf's slot comes before its parent's and grandparent's.
+    const Handle leaf = box_at(world, {0.0f, 1.0f});
+    const Handle middle = object_at(world, {1.0f, 0.0f});
+    const Handle top = object_at(world, {0.0f, 0.0f});
+    ASSERT_TRUE(world.set_parent(leaf, middle).ok());
+    ASSERT_TRUE(world.set_parent(middle, top).ok());
+    world.update_spatial();
+    world.get<Transform2D>(top)->position = {300.0f, 0.0f};
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {301.0f, 1.0f}), (Handles{leaf}));
+    world.get<Transform2D>(top)->rotation_deg = 180.0f;
+    world.update_spatial();
+    EXPECT_TRUE(indexed_as_now(world, leaf));
+    EXPECT_TRUE(indexed_as_now(world, middle));
+    world.get<Transform2D>(middle)->scale = {10.0f, 10.0f};
+    world.update_spatial();
+    EXPECT_TRUE(indexed_as_now(world, leaf));
+}
+
+TEST_F(WorldSpatialTest, ANewObjectInAFlushedSlotIsIndexedEvenWithTheSameInputs) {
+    World world(registry);
+    const Handle doomed = box_at(world, {7.0f, 7.0f});
+    world.update_spatial();
+    world.destroy(doomed);
+    world.flush();
+    const Handle successor = box_at(world, {7.0f, 7.0f}); // same transform and collider
+    ASSERT_EQ(successor.index, doomed.index) << "the test needs the slot to be reused";
+    world.update_spatial();
+    EXPECT_EQ(at_point(world, {7.0f, 7.0f}), (Handles{successor}));
+}
+
+TEST_F(WorldSpatialTest, TheIndexAgreesWithBoundsAfterEveryKindOfRandomEdit) {
+    World world(registry);
+    std::mt19937 rng(42);
+    const auto uniform = [&rng](float lo, float hi) {
+        return std::uniform_real_distribution<float>(lo, hi)(rng);
+    };
+    const auto pick = [&rng](std::size_t n) {
+        return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+    };
+    std::vector<Handle> objects;
+    for (int i = 0; i < 300; ++i)
+        objects.push_back(box_at(world, {uniform(-500.0f, 500.0f), uniform(-500.0f, 500.0f)}));
+    for (int round = 0; round < 60; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        for (int edit = 0; edit < 40; ++edit) {
+            const Handle h = objects[pick(objects.size())];
+            if (!world.alive(h)) continue;
+            switch (pick(10)) {
+            case 0:
+                world.get<Transform2D>(h)->position += glm::vec2(uniform(-50.0f, 50.0f), 0.0f);
+                break;
+            case 1:
+                world.get<Transform2D>(h)->rotation_deg = uniform(-180.0f, 180.0f);
+                break;
+            case 2:
+                world.get<Transform2D>(h)->scale = {uniform(-2.0f, 2.0f), uniform(-2.0f, 2.0f)};
+                break;
+            case 3:
+                if (Collider* c = world.get<Collider>(h))
+                    c->half_extents = {uniform(0.0f, 30.0f), uniform(0.0f, 30.0f)};
+                else
+                    world.add<Collider>(h)->radius = uniform(0.0f, 30.0f);
+                break;
+            case 4:
+                world.remove<Collider>(h);
+                break;
+            case 5:
+                world.add<Shape>(h)->size = {uniform(0.0f, 60.0f), uniform(0.0f, 60.0f)};
+                break;
+            case 6:
+                world.remove(h, component_id<Shape>());
+                world.add<Sprite>(h)->size = {uniform(0.0f, 60.0f), uniform(0.0f, 60.0f)};
+                break;
+            case 7: {
+                const Handle parent = objects[pick(objects.size())];
+                const Reparent mode = pick(2) == 0 ? Reparent::KeepLocal : Reparent::KeepWorld;
+                if (world.alive(parent))
+                    (void)world.set_parent(h, pick(4) == 0 ? kNullHandle : parent, mode);
+                break;
+            }
+            case 8:
+                world.destroy(h);
+                break;
+            default:
+                objects[pick(objects.size())] = box_at(world, {uniform(-500.0f, 500.0f), 0.0f});
+                break;
+            }
+        }
+        if (round % 3 == 0) world.flush();
+        world.update_spatial();
+        world.each_object([&world](Handle h) { ASSERT_TRUE(indexed_as_now(world, h)); });
+        if (HasFatalFailure()) return;
+    }
+}
+
 // ---- brute force ----
 
 // A few thousand random objects of every kind, churned between rounds of random queries, each

@@ -6,9 +6,11 @@
 #include "diorama/reflection.h"
 
 #include <glm/mat3x3.hpp>
+#include <glm/trigonometric.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -25,7 +27,18 @@ struct Transform2D {
 };
 
 // The matrix of a transform (translation * rotation * scale; columns: x axis, y axis, origin).
-[[nodiscard]] glm::mat3 to_matrix(const Transform2D& t);
+// Inline: the spatial index computes one per moved object.
+[[nodiscard]] inline glm::mat3 to_matrix(const Transform2D& t) {
+    const float r = glm::radians(t.rotation_deg);
+    // Most objects are not turned: cos(+-0) is 1 and sin(+-0) is +-0 exactly, so skipping the
+    // trigonometry there changes no bit of the result.
+    const bool turned = t.rotation_deg != 0.0f;
+    const float c = turned ? std::cos(r) : 1.0f;
+    const float s = turned ? std::sin(r) : r;
+    return glm::mat3(glm::vec3(c * t.scale.x, s * t.scale.x, 0.0f),
+                     glm::vec3(-s * t.scale.y, c * t.scale.y, 0.0f), glm::vec3(t.position, 1.0f));
+}
+
 // The transform of a matrix without shear (the inverse of to_matrix, up to rotation range).
 [[nodiscard]] Transform2D from_matrix(const glm::mat3& m);
 

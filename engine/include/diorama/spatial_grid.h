@@ -50,9 +50,9 @@ private:
         std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1; // inclusive; x1 < x0 means "none"
         friend bool operator==(const CellRange&, const CellRange&) = default;
     };
+    // 20 bytes: the cells are not stored, cells_of(box) gives them again (exactly).
     struct Entry {
         Rect box{};
-        CellRange cells{};
         bool present = false;
         bool oversized = false;
     };
@@ -72,8 +72,11 @@ private:
     [[nodiscard]] std::uint32_t find_or_add_cell(std::uint64_t key);
     void place_in_slots(std::uint64_t key, std::uint32_t cell);
     void rebuild_slots(std::size_t slot_count);
-    void link(std::uint32_t id, const Entry& e);
+    void link(std::uint32_t id, const Entry& e, const CellRange& cells);
     void unlink(std::uint32_t id, const Entry& e);
+    // Moves id (in cells, not oversized) from the cells of one range to those of another, leaving
+    // the cells both share alone.
+    void move_cells(std::uint32_t id, const CellRange& from, const CellRange& to);
     void release_empty_cells_when_many();
     [[nodiscard]] std::uint16_t next_query_stamp() const;
     template <class Accept>

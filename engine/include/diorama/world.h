@@ -259,6 +259,9 @@ public:
     [[nodiscard]] Rect bounds(Handle h) const;
     // Brings the index up to date with every object's bounds (the Simulation calls it at the end
     // of each tick; call it after moving objects outside a tick). Flushed objects leave at once.
+    // Every object's bounds are computed again, so changes made through any path (pointers from
+    // get<T>(), re-parenting, components added or removed) are seen; only boxes that changed
+    // cells cost the grid more than a store.
     void update_spatial();
     // Objects whose indexed bounds overlap / contain / touch, each once, in slot order.
     void query_rect(const Rect& area, std::vector<Handle>& out) const;
@@ -377,6 +380,28 @@ private:
     void deliver(const Envelope& e, std::size_t& deliveries);
     void deliver_to(std::uint32_t entity, const Message& m, std::size_t& deliveries);
 
+    // An object's bounds source in its local frame: its Collider, else Shape, else Sprite.
+    struct LocalShape {
+        glm::vec2 center{0.0f}; // local
+        glm::vec2 extent{0.0f}; // Box: half extents; Circle: the radius in x (y is 0)
+        enum Kind : std::uint32_t { Point, Box, Circle } kind = Point;
+    };
+    // The pools an object's bounds source is looked up in (null when never used).
+    struct ShapeSources {
+        const Pool<Collider>* colliders = nullptr;
+        const Pool<Shape>* shapes = nullptr;
+        const Pool<Sprite>* sprites = nullptr;
+    };
+    [[nodiscard]] ShapeSources shape_sources() const;
+    [[nodiscard]] static LocalShape local_shape(std::uint32_t index, const ShapeSources& from);
+    [[nodiscard]] static Rect shape_bounds(const glm::mat3& m, const LocalShape& s);
+    // world_matrix without the handle check.
+    [[nodiscard]] glm::mat3 world_matrix_at(std::uint32_t index) const;
+    // bounds without the handle check.
+    [[nodiscard]] Rect bounds_at(std::uint32_t index, const ShapeSources& from) const;
+    // Appends the handles of m_query_ids to out.
+    void append_handles(std::vector<Handle>& out) const;
+
     const TypeRegistry* m_registry = nullptr;
     const PrefabLibrary* m_prefabs = nullptr;
     WorldDef m_def;
@@ -415,6 +440,7 @@ private:
 
     // spatial index, memory, counters
     SpatialGrid m_grid;
+    mutable std::vector<std::uint32_t> m_query_ids; // scratch of the queries
     TransientArena m_transient;
     std::size_t m_dropped_messages = 0;
     mutable std::size_t m_stale_accesses = 0;

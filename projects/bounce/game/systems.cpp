@@ -93,12 +93,21 @@ float current_speed(const Ball& ball) {
     return ball.slow_remaining_s > 0.0f ? ball.speed * ball.slow_factor : ball.speed;
 }
 
+// The paddle balls meet this tick and its bounds (no ball moves, destroys or reshapes it), or
+// nullopt when there is none.
+struct PaddleNow {
+    Handle handle;
+    Rect box;
+};
+std::optional<PaddleNow> paddle_now(const World& world) {
+    const Handle h = first_of<Paddle>(world);
+    if (!h) return std::nullopt;
+    return PaddleNow{h, world.bounds(h)};
+}
+
 // Puts a waiting ball on top of the paddle's centre.
-void ride_on_paddle(World& world, glm::vec2& position, float radius) {
-    if (const Handle paddle = first_of<Paddle>(world)) {
-        const Rect r = world.bounds(paddle);
-        position = {r.center().x, r.max.y + radius};
-    }
+void ride_on_paddle(const std::optional<PaddleNow>& paddle, glm::vec2& position, float radius) {
+    if (paddle) position = {paddle->box.center().x, paddle->box.max.y + radius};
 }
 
 void spawn_particles(World& world, glm::vec2 at, const Brick& brick, glm::vec4 color) {
@@ -159,17 +168,17 @@ bool bounce_off_arena(const Rect& arena, glm::vec2& p, glm::vec2& v, float radiu
 }
 
 // A falling ball touching the paddle's upper half leaves it at an angle set by where it hit.
-void bounce_off_paddle(World& world, Ball& ball, glm::vec2& p, glm::vec2& v, float radius) {
-    const Handle paddle_h = first_of<Paddle>(world);
-    if (!paddle_h || v.y >= 0.0f) return;
-    const Rect r = world.bounds(paddle_h);
+void bounce_off_paddle(World& world, const std::optional<PaddleNow>& paddle, Ball& ball,
+                       glm::vec2& p, glm::vec2& v, float radius) {
+    if (!paddle || v.y >= 0.0f) return;
+    const Rect& r = paddle->box;
     if (!diorama::circle_overlaps_rect(p, radius, r) || p.y < r.center().y) return;
     const float half_width = std::max(r.size().x * 0.5f, 1e-3f);
     const float offset = std::clamp((p.x - r.center().x) / half_width, -1.0f, 1.0f);
     ball.speed = std::min(ball.max_speed, ball.speed + ball.speed_gain);
     v = current_speed(ball) * from_vertical(offset * ball.max_bounce_deg);
     p.y = r.max.y + radius;
-    ++world.get<Paddle>(paddle_h)->hits;
+    ++world.get<Paddle>(paddle->handle)->hits;
 }
 
 // How far the ball overlaps a box and the direction that pushes it out (unit length).
@@ -197,11 +206,37 @@ std::optional<Contact> circle_contact(glm::vec2 p, float radius, const Rect& box
     return Contact{radius + gaps[nearest], normals[nearest]};
 }
 
+// The box enclosing every brick's box in the spatial index (as of the last update), or nullopt
+// when none is indexed. A ball that does not touch it touches no brick there.
+std::optional<Rect> indexed_bricks_reach(const World& world) {
+    const diorama::PoolBase* pool = world.pool(diorama::component_id<Brick>());
+    if (pool == nullptr) return std::nullopt;
+    std::optional<Rect> reach;
+    for (const std::uint32_t entity : pool->entities()) {
+        if (!world.spatial().contains(entity)) continue;
+        const Rect& box = world.spatial().box(entity);
+        reach = reach ? Rect{glm::min(reach->min, box.min), glm::max(reach->max, box.max)} : box;
+    }
+    return reach;
+}
+
+// What the balls of one tick share: the arena, the game state, the paddle, where bricks can be
+// found, and a buffer for spatial queries.
+struct BallTick {
+    std::optional<Rect> arena;
+    bool is_playing = true;
+    std::optional<PaddleNow> paddle;
+    std::optional<Rect> bricks_reach;
+    std::vector<Handle> candidates;
+};
+
 // Bounces off the brick the ball overlaps most (one per tick, so two bricks side by side act as
 // one wall) and hits it. Candidates come from the spatial index, which bricks never leave while
 // they stand still.
-void bounce_off_bricks(World& world, glm::vec2& p, glm::vec2& v, float radius) {
-    std::vector<Handle> candidates;
+void bounce_off_bricks(World& world, BallTick& tick, glm::vec2& p, glm::vec2& v, float radius) {
+    if (!tick.bricks_reach || !diorama::circle_overlaps_rect(p, radius, *tick.bricks_reach)) return;
+    std::vector<Handle>& candidates = tick.candidates;
+    candidates.clear();
     world.query_circle(p, radius, candidates);
     Handle best{};
     Contact best_contact{};
@@ -236,8 +271,10 @@ void serve(Ball& ball, glm::vec2& v) {
 }
 
 // One tick of a ball, on copies of its position p and velocity v.
-void step_ball(World& world, Handle h, Ball& ball, glm::vec2& p, glm::vec2& v,
-               const std::optional<Rect>& arena, bool is_playing, float dt) {
+void step_ball(World& world, Handle h, Ball& ball, glm::vec2& p, glm::vec2& v, BallTick& tick,
+               float dt) {
+    const std::optional<Rect>& arena = tick.arena;
+    const bool is_playing = tick.is_playing;
     const float radius = world.bounds(h).size().x * 0.5f;
     ball.slow_remaining_s = std::max(0.0f, ball.slow_remaining_s - dt);
 
@@ -252,7 +289,7 @@ void step_ball(World& world, Handle h, Ball& ball, glm::vec2& p, glm::vec2& v,
             v = glm::vec2(0.0f);
         else
             serve(ball, v);
-        ride_on_paddle(world, p, radius);
+        ride_on_paddle(tick.paddle, p, radius);
         return;
     }
 
@@ -268,11 +305,11 @@ void step_ball(World& world, Handle h, Ball& ball, glm::vec2& p, glm::vec2& v,
         ball.serve_remaining_s = ball.serve_delay_s;
         ball.slow_remaining_s = 0.0f;
         v = glm::vec2(0.0f);
-        ride_on_paddle(world, p, radius);
+        ride_on_paddle(tick.paddle, p, radius);
         return;
     }
-    bounce_off_paddle(world, ball, p, v, radius);
-    bounce_off_bricks(world, p, v, radius);
+    bounce_off_paddle(world, tick.paddle, ball, p, v, radius);
+    bounce_off_bricks(world, tick, p, v, radius);
     v = steepen(v, current_speed(ball));
 }
 
@@ -369,13 +406,13 @@ void paddle_event(World&, Handle, Paddle& paddle, const diorama::InputEvent& eve
 }
 
 void ball_system(World& world, float dt_s) {
-    const std::optional<Rect> arena = arena_rect(world);
-    const bool is_playing = playing(world);
+    BallTick tick{arena_rect(world), playing(world), paddle_now(world), indexed_bricks_reach(world),
+                  {}};
     for (Handle h : world.handles_with<Ball>()) {
         if (world.destroying(h)) continue;
         glm::vec2 p = world.get<diorama::Transform2D>(h)->position;
         glm::vec2 v = world.add<diorama::Velocity>(h)->linear;
-        step_ball(world, h, *world.get<Ball>(h), p, v, arena, is_playing, dt_s);
+        step_ball(world, h, *world.get<Ball>(h), p, v, tick, dt_s);
         // Re-fetched: spawning particles (Transform2D + Velocity, an owned group) may have moved
         // this ball's components within their pools.
         world.get<diorama::Transform2D>(h)->position = p;

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <new>
 #include <unordered_set>
 
@@ -41,6 +43,13 @@ Rect transformed_circle(const glm::mat3& m, glm::vec2 center, float radius) {
 }
 
 } // namespace
+
+void detail::typed_access_before_static_init() {
+    std::fputs("diorama: a typed component access (World::get<T>, add<T>, view<T>...) ran during "
+               "static initialisation, before component ids are set\n",
+               stderr);
+    std::abort();
+}
 
 // ---- construction ----
 

@@ -2,9 +2,10 @@
 // Component pools: one dense sparse set per component type. Entities are object slot indices.
 // Component data lives in fixed-size pages, so adding components never moves existing ones
 // (references taken during a view stay valid); removal swaps the last element into the hole.
-// Each sparse entry holds the dense position and the owner's handle generation together, so a
-// lookup through a handle is two dependent loads (the entry, then the component) and checks
-// that the handle is current on the way.
+// Each sparse entry holds the component's address, its dense position and the owner's handle
+// generation together, so a lookup through a handle is one load before the component's own (the
+// entry) and checks that the handle is current on the way. The address is rewritten whenever the
+// component moves (swap-remove, group swaps).
 
 #include "diorama/reflection.h"
 
@@ -42,16 +43,21 @@ public:
     [[nodiscard]] std::uint32_t position(std::uint32_t entity) const {
         return m_sparse[entity].position;
     }
-    // The dense position of the component of the object at slot entity with this handle
-    // generation (non-zero), or kAbsent when it has none or the generation is not current.
-#if defined(__GNUC__)
-    [[gnu::always_inline]]
-#endif
-    [[nodiscard]] std::uint32_t
-    position_of(std::uint32_t entity, std::uint32_t generation) const {
-        if (entity >= m_sparse.size()) return kAbsent;
-        const SparseEntry e = m_sparse[entity];
-        return e.generation == generation ? e.position : kAbsent;
+    // True when entity's sparse entry carries this handle generation: then entry(entity) is the
+    // component of that handle (or, for the null handle's generation 0, nullptr). False for a
+    // stale handle or an object without this component.
+    [[nodiscard]] bool holds(std::uint32_t entity, std::uint32_t generation) const {
+        return entity < m_sparse.size() && m_sparse[entity].generation == generation;
+    }
+    // The component address in entity's sparse entry; precondition: entity < the sparse size,
+    // which holds(entity, ...) being true guarantees.
+    [[nodiscard]] void* entry(std::uint32_t entity) const { return m_sparse[entity].component; }
+    // The component of entity, or nullptr.
+    [[nodiscard]] void* find(std::uint32_t entity) {
+        return entity < m_sparse.size() ? m_sparse[entity].component : nullptr;
+    }
+    [[nodiscard]] const void* find(std::uint32_t entity) const {
+        return const_cast<PoolBase*>(this)->find(entity);
     }
     // The entities in dense order.
     [[nodiscard]] const std::vector<std::uint32_t>& entities() const {
@@ -61,11 +67,6 @@ public:
     // Adds a default-constructed component for the object at slot entity, whose handle has the
     // given (non-zero) generation; precondition: !contains(entity).
     virtual void* emplace(std::uint32_t entity, std::uint32_t generation) = 0;
-    // The component of entity, or nullptr.
-    [[nodiscard]] virtual void* find(std::uint32_t entity) = 0;
-    [[nodiscard]] const void* find(std::uint32_t entity) const {
-        return const_cast<PoolBase*>(this)->find(entity);
-    }
     // Removes entity's component (the last one moves into its place); no-op when absent.
     virtual void erase(std::uint32_t entity) = 0;
     // Swaps the components (and entities) at two dense positions.
@@ -84,6 +85,7 @@ public:
 
 protected:
     struct SparseEntry {
+        void* component = nullptr;        // its address; null: no component
         std::uint32_t position = kAbsent; // in the dense arrays
         std::uint32_t generation = 0;     // the owner's handle generation; 0: no component
     };
@@ -117,26 +119,20 @@ public:
         // Everything that can throw happened above: the pool is unchanged if it did.
         T* slot = new (&raw_at(pos)) T();
         m_dense.push_back(entity);
-        m_sparse[entity] = SparseEntry{pos, generation};
+        m_sparse[entity] = SparseEntry{slot, pos, generation};
         return *slot;
     }
 
-    [[nodiscard]] void* find(std::uint32_t entity) override { return get(entity); }
-
     // The component of entity, or nullptr.
-    [[nodiscard]] T* get(std::uint32_t entity) {
-        return contains(entity) ? &at(m_sparse[entity].position) : nullptr;
+    [[nodiscard]] T* get(std::uint32_t entity) { return static_cast<T*>(find(entity)); }
+    [[nodiscard]] const T* get(std::uint32_t entity) const {
+        return static_cast<const T*>(find(entity));
     }
 
     // The component of the object at slot entity with this handle generation, or nullptr when
     // it has none or the generation is not current (a stale handle).
     [[nodiscard]] T* get(std::uint32_t entity, std::uint32_t generation) {
-        const std::uint32_t pos = position_of(entity, generation);
-        return pos == kAbsent ? nullptr : &at(pos);
-    }
-
-    [[nodiscard]] const T* get(std::uint32_t entity) const {
-        return const_cast<Pool*>(this)->get(entity);
+        return holds(entity, generation) ? static_cast<T*>(entry(entity)) : nullptr;
     }
 
     // The component at a dense position; precondition: pos < size().
@@ -157,6 +153,7 @@ public:
             const std::uint32_t moved = m_dense[last];
             m_dense[pos] = moved;
             m_sparse[moved].position = pos;
+            m_sparse[moved].component = &at(pos);
         }
         at(last).~T();
         m_dense.pop_back();
@@ -168,8 +165,8 @@ public:
         using std::swap;
         swap(at(a), at(b));
         swap(m_dense[a], m_dense[b]);
-        m_sparse[m_dense[a]].position = a;
-        m_sparse[m_dense[b]].position = b;
+        m_sparse[m_dense[a]] = SparseEntry{&at(a), a, m_sparse[m_dense[a]].generation};
+        m_sparse[m_dense[b]] = SparseEntry{&at(b), b, m_sparse[m_dense[b]].generation};
     }
 
     void clear() override {

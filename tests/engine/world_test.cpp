@@ -308,8 +308,12 @@ TEST_F(WorldTest, GetFollowsComponentsMovedBySwapRemovalAndGroupSwaps) {
         }
         for (Handle h : live) {
             ASSERT_EQ(world.get<Transform2D>(h)->position.x, tag(h));
-            if (const Velocity* v = world.get<Velocity>(h)) ASSERT_EQ(v->linear.x, tag(h));
-            if (const Sprite* s = world.get<Sprite>(h)) ASSERT_EQ(s->size.x, tag(h));
+            if (const Velocity* v = world.get<Velocity>(h)) {
+                ASSERT_EQ(v->linear.x, tag(h));
+            }
+            if (const Sprite* s = world.get<Sprite>(h)) {
+                ASSERT_EQ(s->size.x, tag(h));
+            }
             ASSERT_EQ(world.get(h, component_id<Velocity>()), world.get<Velocity>(h));
         }
     }

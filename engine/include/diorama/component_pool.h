@@ -2,10 +2,10 @@
 // Component pools: one dense sparse set per component type. Entities are object slot indices.
 // Component data lives in fixed-size pages, so adding components never moves existing ones
 // (references taken during a view stay valid); removal swaps the last element into the hole.
-// Each sparse entry holds the component's address, its dense position and the owner's handle
-// generation together, so a lookup through a handle is one load before the component's own (the
-// entry) and checks that the handle is current on the way. The address is rewritten whenever the
-// component moves (swap-remove, group swaps).
+// Each sparse entry holds the dense position and the owner's handle generation together (8 bytes,
+// so the sparse array stays small and cache-friendly), so a lookup through a handle is the entry,
+// then the page table (a handful of pointers, always in cache), then the component, and checks
+// that the handle is current on the way.
 
 #include "diorama/reflection.h"
 
@@ -25,6 +25,9 @@ namespace diorama {
 class PoolBase {
 public:
     static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
+    // The generation of an entry without a component: no handle a world hands out has it (their
+    // generations stop at 2^31 - 1), nor the null handle.
+    static constexpr std::uint32_t kNoOwner = std::numeric_limits<std::uint32_t>::max();
     static constexpr std::uint32_t kPageShift = 12;
     static constexpr std::uint32_t kPageSize = 1u << kPageShift; // components per page
 
@@ -37,25 +40,19 @@ public:
     // Number of components in the pool.
     [[nodiscard]] std::size_t size() const { return m_dense.size(); }
     [[nodiscard]] bool contains(std::uint32_t entity) const {
-        return entity < m_sparse.size() && m_sparse[entity].generation != 0;
+        return entity < m_sparse.size() && m_sparse[entity].generation != kNoOwner;
     }
     // Position of entity in the dense arrays; precondition: contains(entity).
     [[nodiscard]] std::uint32_t position(std::uint32_t entity) const {
         return m_sparse[entity].position;
     }
-    // True when entity's sparse entry carries this handle generation: then entry(entity) is the
-    // component of that handle (or, for the null handle's generation 0, nullptr). False for a
-    // stale handle or an object without this component.
+    // True when the object at slot entity with this handle generation has a component here;
+    // false for a stale handle, the null handle or an object without one.
     [[nodiscard]] bool holds(std::uint32_t entity, std::uint32_t generation) const {
         return entity < m_sparse.size() && m_sparse[entity].generation == generation;
     }
-    // The component address in entity's sparse entry; precondition: entity < the sparse size,
-    // which holds(entity, ...) being true guarantees.
-    [[nodiscard]] void* entry(std::uint32_t entity) const { return m_sparse[entity].component; }
     // The component of entity, or nullptr.
-    [[nodiscard]] void* find(std::uint32_t entity) {
-        return entity < m_sparse.size() ? m_sparse[entity].component : nullptr;
-    }
+    [[nodiscard]] virtual void* find(std::uint32_t entity) = 0;
     [[nodiscard]] const void* find(std::uint32_t entity) const {
         return const_cast<PoolBase*>(this)->find(entity);
     }
@@ -85,9 +82,8 @@ public:
 
 protected:
     struct SparseEntry {
-        void* component = nullptr;        // its address; null: no component
-        std::uint32_t position = kAbsent; // in the dense arrays
-        std::uint32_t generation = 0;     // the owner's handle generation; 0: no component
+        std::uint32_t position = kAbsent;    // in the dense arrays
+        std::uint32_t generation = kNoOwner; // the owner's handle generation
     };
 
     ComponentId m_id = 0;
@@ -119,21 +115,25 @@ public:
         // Everything that can throw happened above: the pool is unchanged if it did.
         T* slot = new (&raw_at(pos)) T();
         m_dense.push_back(entity);
-        m_sparse[entity] = SparseEntry{slot, pos, generation};
+        m_sparse[entity] = SparseEntry{pos, generation};
         return *slot;
     }
 
+    [[nodiscard]] void* find(std::uint32_t entity) override { return get(entity); }
+
     // The component of entity, or nullptr.
-    [[nodiscard]] T* get(std::uint32_t entity) { return static_cast<T*>(find(entity)); }
+    [[nodiscard]] T* get(std::uint32_t entity) { return contains(entity) ? held(entity) : nullptr; }
     [[nodiscard]] const T* get(std::uint32_t entity) const {
-        return static_cast<const T*>(find(entity));
+        return const_cast<Pool*>(this)->get(entity);
     }
 
     // The component of the object at slot entity with this handle generation, or nullptr when
     // it has none or the generation is not current (a stale handle).
     [[nodiscard]] T* get(std::uint32_t entity, std::uint32_t generation) {
-        return holds(entity, generation) ? static_cast<T*>(entry(entity)) : nullptr;
+        return holds(entity, generation) ? held(entity) : nullptr;
     }
+    // The component of entity; precondition: contains(entity) (e.g. holds(entity, ...) is true).
+    [[nodiscard]] T* held(std::uint32_t entity) { return &at(m_sparse[entity].position); }
 
     // The component at a dense position; precondition: pos < size().
     [[nodiscard]] T& at(std::uint32_t pos) { return raw_at(pos); }
@@ -153,7 +153,6 @@ public:
             const std::uint32_t moved = m_dense[last];
             m_dense[pos] = moved;
             m_sparse[moved].position = pos;
-            m_sparse[moved].component = &at(pos);
         }
         at(last).~T();
         m_dense.pop_back();
@@ -165,8 +164,8 @@ public:
         using std::swap;
         swap(at(a), at(b));
         swap(m_dense[a], m_dense[b]);
-        m_sparse[m_dense[a]] = SparseEntry{&at(a), a, m_sparse[m_dense[a]].generation};
-        m_sparse[m_dense[b]] = SparseEntry{&at(b), b, m_sparse[m_dense[b]].generation};
+        m_sparse[m_dense[a]].position = a;
+        m_sparse[m_dense[b]].position = b;
     }
 
     void clear() override {

@@ -509,12 +509,11 @@ T* World::add(Handle h) {
 
 template <class T>
 DIORAMA_HOT_INLINE T* World::get(Handle h) {
-    // The pool's sparse entry carries the owner's generation and the component's address: one
-    // load checks the handle and finds the component (no null test: a matching entry of
-    // generation 0 is the null handle's, and its address is null). Only a miss looks at the slot
-    // table (to count stale handles).
+    // The pool's sparse entry carries the owner's generation: one load checks the handle and
+    // finds the component's position (no null test after it: a matching entry always holds a
+    // component). Only a miss looks at the slot table (to count stale handles).
     if (Pool<T>* pool = find_typed_pool<T>(); pool != nullptr && pool->holds(h.index, h.generation))
-        return static_cast<T*>(pool->entry(h.index));
+        return pool->held(h.index);
     (void)check(h);
     return nullptr;
 }

@@ -9,9 +9,11 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <type_traits>
 #include <new>
+#include <type_traits>
 #include <unordered_set>
 
 namespace diorama {
@@ -43,6 +45,13 @@ DIORAMA_HOT_INLINE Rect transformed_circle(const glm::mat3& m, glm::vec2 center,
 }
 
 } // namespace
+
+void detail::typed_access_before_static_init() {
+    std::fputs("diorama: a typed component access (World::get<T>, add<T>, view<T>...) ran during "
+               "static initialisation, before component ids are set\n",
+               stderr);
+    std::abort();
+}
 
 // ---- construction ----
 

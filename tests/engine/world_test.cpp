@@ -277,6 +277,67 @@ TEST_F(WorldTest, ValuesFollowTheirObjectsWhenTheGroupReorders) {
     EXPECT_FALSE(world.has<Velocity>(b));
 }
 
+TEST_F(WorldTest, GetFollowsComponentsMovedBySwapRemovalAndGroupSwaps) {
+    // Each object's components carry its slot index; random adds, removals and destroys move
+    // components (swap-remove, group join and leave), and get<T> must follow every move.
+    World world(registry);
+    std::mt19937 rng(7);
+    std::vector<Handle> live;
+    auto tag = [](Handle h) { return static_cast<float>(h.index); };
+    for (int step = 0; step < 5000; ++step) {
+        const auto r = rng() % 10u;
+        if (r < 4 || live.empty()) {
+            const Handle h = world.create();
+            world.get<Transform2D>(h)->position.x = tag(h);
+            if (rng() & 1u) world.add<Velocity>(h)->linear.x = tag(h);
+            if (rng() & 1u) world.add<Sprite>(h)->size.x = tag(h);
+            live.push_back(h);
+        } else if (r < 6) {
+            const Handle h = live[static_cast<std::size_t>(rng()) % live.size()];
+            world.add<Velocity>(h)->linear.x = tag(h);
+        } else if (r < 8) {
+            const Handle h = live[static_cast<std::size_t>(rng()) % live.size()];
+            world.remove<Velocity>(h);
+            world.remove<Sprite>(h);
+        } else {
+            const std::size_t i = static_cast<std::size_t>(rng()) % live.size();
+            world.destroy(live[i]);
+            world.flush();
+            live[i] = live.back();
+            live.pop_back();
+        }
+        for (Handle h : live) {
+            ASSERT_EQ(world.get<Transform2D>(h)->position.x, tag(h));
+            if (const Velocity* v = world.get<Velocity>(h)) {
+                ASSERT_EQ(v->linear.x, tag(h));
+            }
+            if (const Sprite* s = world.get<Sprite>(h)) {
+                ASSERT_EQ(s->size.x, tag(h));
+            }
+            ASSERT_EQ(world.get(h, component_id<Velocity>()), world.get<Velocity>(h));
+        }
+    }
+}
+
+TEST_F(WorldTest, NullAndStaleHandlesFindNoComponent) {
+    World world(registry);
+    const Handle first = world.create(); // slot 0, whose Velocity entry is absent
+    const Handle second = world.create();
+    world.add<Velocity>(second);
+    EXPECT_EQ(world.get<Velocity>(kNullHandle), nullptr);
+    EXPECT_NE(world.get<Transform2D>(first), nullptr);
+    EXPECT_EQ(world.get<Transform2D>(kNullHandle), nullptr);
+    EXPECT_EQ(world.stats().stale_accesses, 0u) << "the null handle is not a stale access";
+    world.destroy(second);
+    world.flush();
+    const Handle reused = world.create(); // takes second's slot with a new generation
+    world.add<Velocity>(reused);
+    ASSERT_EQ(reused.index, second.index);
+    EXPECT_EQ(world.get<Velocity>(second), nullptr);
+    EXPECT_EQ(world.get<Transform2D>(second), nullptr);
+    EXPECT_EQ(world.stats().stale_accesses, 2u);
+}
+
 TEST_F(WorldTest, DestroyRemovesEveryComponent) {
     World world(registry);
     const Handle h = world.create();

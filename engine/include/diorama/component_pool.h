@@ -2,8 +2,9 @@
 // Component pools: one dense sparse set per component type. Entities are object slot indices.
 // Component data lives in fixed-size pages, so adding components never moves existing ones
 // (references taken during a view stay valid); removal swaps the last element into the hole.
-// Each sparse entry holds the dense position and the owner's handle generation together, so a
-// lookup through a handle is two dependent loads (the entry, then the component) and checks
+// Each sparse entry holds the dense position and the owner's handle generation together (8 bytes,
+// so the sparse array stays small and cache-friendly), so a lookup through a handle is the entry,
+// then the page table (a handful of pointers, always in cache), then the component, and checks
 // that the handle is current on the way.
 
 #include "diorama/reflection.h"
@@ -24,6 +25,9 @@ namespace diorama {
 class PoolBase {
 public:
     static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
+    // The generation of an entry without a component: no handle a world hands out has it (their
+    // generations stop at 2^31 - 1), nor the null handle.
+    static constexpr std::uint32_t kNoOwner = std::numeric_limits<std::uint32_t>::max();
     static constexpr std::uint32_t kPageShift = 12;
     static constexpr std::uint32_t kPageSize = 1u << kPageShift; // components per page
 
@@ -36,22 +40,21 @@ public:
     // Number of components in the pool.
     [[nodiscard]] std::size_t size() const { return m_dense.size(); }
     [[nodiscard]] bool contains(std::uint32_t entity) const {
-        return entity < m_sparse.size() && m_sparse[entity].generation != 0;
+        return entity < m_sparse.size() && m_sparse[entity].generation != kNoOwner;
     }
     // Position of entity in the dense arrays; precondition: contains(entity).
     [[nodiscard]] std::uint32_t position(std::uint32_t entity) const {
         return m_sparse[entity].position;
     }
-    // The dense position of the component of the object at slot entity with this handle
-    // generation (non-zero), or kAbsent when it has none or the generation is not current.
-#if defined(__GNUC__)
-    [[gnu::always_inline]]
-#endif
-    [[nodiscard]] std::uint32_t
-    position_of(std::uint32_t entity, std::uint32_t generation) const {
-        if (entity >= m_sparse.size()) return kAbsent;
-        const SparseEntry e = m_sparse[entity];
-        return e.generation == generation ? e.position : kAbsent;
+    // True when the object at slot entity with this handle generation has a component here;
+    // false for a stale handle, the null handle or an object without one.
+    [[nodiscard]] bool holds(std::uint32_t entity, std::uint32_t generation) const {
+        return entity < m_sparse.size() && m_sparse[entity].generation == generation;
+    }
+    // The component of entity, or nullptr.
+    [[nodiscard]] virtual void* find(std::uint32_t entity) = 0;
+    [[nodiscard]] const void* find(std::uint32_t entity) const {
+        return const_cast<PoolBase*>(this)->find(entity);
     }
     // The entities in dense order.
     [[nodiscard]] const std::vector<std::uint32_t>& entities() const {
@@ -61,11 +64,6 @@ public:
     // Adds a default-constructed component for the object at slot entity, whose handle has the
     // given (non-zero) generation; precondition: !contains(entity).
     virtual void* emplace(std::uint32_t entity, std::uint32_t generation) = 0;
-    // The component of entity, or nullptr.
-    [[nodiscard]] virtual void* find(std::uint32_t entity) = 0;
-    [[nodiscard]] const void* find(std::uint32_t entity) const {
-        return const_cast<PoolBase*>(this)->find(entity);
-    }
     // Removes entity's component (the last one moves into its place); no-op when absent.
     virtual void erase(std::uint32_t entity) = 0;
     // Swaps the components (and entities) at two dense positions.
@@ -84,8 +82,8 @@ public:
 
 protected:
     struct SparseEntry {
-        std::uint32_t position = kAbsent; // in the dense arrays
-        std::uint32_t generation = 0;     // the owner's handle generation; 0: no component
+        std::uint32_t position = kAbsent;    // in the dense arrays
+        std::uint32_t generation = kNoOwner; // the owner's handle generation
     };
 
     ComponentId m_id = 0;
@@ -124,20 +122,18 @@ public:
     [[nodiscard]] void* find(std::uint32_t entity) override { return get(entity); }
 
     // The component of entity, or nullptr.
-    [[nodiscard]] T* get(std::uint32_t entity) {
-        return contains(entity) ? &at(m_sparse[entity].position) : nullptr;
+    [[nodiscard]] T* get(std::uint32_t entity) { return contains(entity) ? held(entity) : nullptr; }
+    [[nodiscard]] const T* get(std::uint32_t entity) const {
+        return const_cast<Pool*>(this)->get(entity);
     }
 
     // The component of the object at slot entity with this handle generation, or nullptr when
     // it has none or the generation is not current (a stale handle).
     [[nodiscard]] T* get(std::uint32_t entity, std::uint32_t generation) {
-        const std::uint32_t pos = position_of(entity, generation);
-        return pos == kAbsent ? nullptr : &at(pos);
+        return holds(entity, generation) ? held(entity) : nullptr;
     }
-
-    [[nodiscard]] const T* get(std::uint32_t entity) const {
-        return const_cast<Pool*>(this)->get(entity);
-    }
+    // The component of entity; precondition: contains(entity) (e.g. holds(entity, ...) is true).
+    [[nodiscard]] T* held(std::uint32_t entity) { return &at(m_sparse[entity].position); }
 
     // The component at a dense position; precondition: pos < size().
     [[nodiscard]] T& at(std::uint32_t pos) { return raw_at(pos); }

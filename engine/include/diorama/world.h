@@ -56,11 +56,22 @@
 namespace diorama {
 
 namespace detail {
-// component_id<T>() with its one-time initialisation check inlined at the call site.
+// component_id<T>() + 1, set during static initialisation; 0 until then.
+template <class T>
+inline const ComponentId kComponentIdPlusOne = component_id<T>() + 1;
+
+// Reports a typed component access made during static initialisation (before the ids above are
+// set) and aborts: the typed accessors need no guard this way.
+[[noreturn]] void typed_access_before_static_init();
+
+// component_id<T>() as one load: no guard and no returning call on the hot path, so a loop
+// calling get<T> keeps its floating-point values in registers (a call would clobber them all).
 template <class T>
 DIORAMA_HOT_INLINE ComponentId hot_component_id() {
-    static const ComponentId id = component_id<T>();
-    return id;
+    const ComponentId id = kComponentIdPlusOne<T>;
+    if (id == 0) [[unlikely]]
+        typed_access_before_static_init();
+    return id - 1;
 }
 } // namespace detail
 
@@ -525,9 +536,10 @@ T* World::add(Handle h) {
 template <class T>
 DIORAMA_HOT_INLINE T* World::get(Handle h) {
     // The pool's sparse entry carries the owner's generation: one load checks the handle and
-    // finds the component. Only a miss looks at the slot table (to count stale handles).
-    if (Pool<T>* pool = find_typed_pool<T>())
-        if (T* c = pool->get(h.index, h.generation)) return c;
+    // finds the component's position (no null test after it: a matching entry always holds a
+    // component). Only a miss looks at the slot table (to count stale handles).
+    if (Pool<T>* pool = find_typed_pool<T>(); pool != nullptr && pool->holds(h.index, h.generation))
+        return pool->held(h.index);
     (void)check(h);
     return nullptr;
 }

@@ -114,8 +114,7 @@ inline SpatialGrid::CellRange SpatialGrid::cells_of(const Rect& box) const {
 
 void SpatialGrid::set(std::uint32_t id, const Rect& box) {
     // Objects standing still give the box they already have (only ordered boxes are stored).
-    if (id < m_entries.size() && m_entries[id].present && same_bits(m_entries[id].box, box))
-        return;
+    if (id < m_entries.size() && m_entries[id].present && same_bits(m_entries[id].box, box)) return;
     // A box with a NaN coordinate overlaps nothing and has no cells, so it is not insertable: set()
     // removes id instead (a later valid box inserts it again). An inverted box (min > max) breaks
     // Rect's invariant: it asserts, and release builds treat it like a NaN box.

@@ -779,8 +779,8 @@ std::size_t World::deliver_messages() {
 namespace {
 
 bool is_finite(const Transform2D& t) {
-    return std::isfinite(t.position.x) && std::isfinite(t.position.y) &&
-           std::isfinite(t.scale.x) && std::isfinite(t.scale.y);
+    return std::isfinite(t.position.x) && std::isfinite(t.position.y) && std::isfinite(t.scale.x) &&
+           std::isfinite(t.scale.y);
 }
 
 } // namespace

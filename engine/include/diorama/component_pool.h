@@ -57,9 +57,7 @@ public:
         return const_cast<PoolBase*>(this)->find(entity);
     }
     // The entities in dense order.
-    [[nodiscard]] const std::vector<std::uint32_t>& entities() const {
-        return m_dense;
-    }
+    [[nodiscard]] const std::vector<std::uint32_t>& entities() const { return m_dense; }
 
     // Adds a default-constructed component for the object at slot entity, whose handle has the
     // given (non-zero) generation; precondition: !contains(entity).

@@ -406,8 +406,8 @@ void paddle_event(World&, Handle, Paddle& paddle, const diorama::InputEvent& eve
 }
 
 void ball_system(World& world, float dt_s) {
-    BallTick tick{arena_rect(world), playing(world), paddle_now(world), indexed_bricks_reach(world),
-                  {}};
+    BallTick tick{
+        arena_rect(world), playing(world), paddle_now(world), indexed_bricks_reach(world), {}};
     for (Handle h : world.handles_with<Ball>()) {
         if (world.destroying(h)) continue;
         glm::vec2 p = world.get<diorama::Transform2D>(h)->position;

@@ -9,18 +9,9 @@
 #include <cstring>
 #include <limits>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace diorama {
 
 namespace {
-
-// Cell coordinates are clamped to [-2^30, 2^30]: float -> int conversion is then always defined,
-// and a range's width fits easily in 64 bits. Boxes beyond the limit share the outermost cells,
-// which costs speed there but never exactness (boxes are always filtered exactly).
-constexpr float kCellLimit = 1073741824.0f;
 
 // A query through the cells costs about one random access per cell probed and per id found there;
 // a linear scan of every entry costs about 1/kScanEntriesPerAccess of that per entry (measured
@@ -44,37 +35,6 @@ std::size_t mix(std::uint64_t key) {
     key *= 0xc4ceb9fe1a85ec53ULL;
     key ^= key >> 33;
     return static_cast<std::size_t>(key);
-}
-
-// floor(v * inv_cell_size) for the four coordinates of a box (min.x, min.y, max.x, max.y), each
-// clamped to the cell limit. NaN maps to -kCellLimit instead of reaching the conversion (callers
-// reject NaN boxes anyway; this only keeps the cast defined). Truncation plus a correction instead
-// of std::floor, which is a libm call without SSE4.1; with SSE2 all four at once, same results.
-std::array<std::int32_t, 4> cell_coords(const Rect& box, float inv_cell_size) {
-    std::array<float, 4> v{box.min.x, box.min.y, box.max.x, box.max.y};
-    std::array<std::int32_t, 4> cells{};
-#if defined(__SSE2__)
-    __m128 c = _mm_mul_ps(_mm_loadu_ps(v.data()), _mm_set1_ps(inv_cell_size));
-    c = _mm_max_ps(c, _mm_set1_ps(-kCellLimit)); // c > -limit ? c : -limit (NaN: -limit)
-    c = _mm_min_ps(c, _mm_set1_ps(kCellLimit));  // c < limit ? c : limit
-    const __m128i truncated = _mm_cvttps_epi32(c);
-    const __m128i below = _mm_castps_si128(_mm_cmplt_ps(c, _mm_cvtepi32_ps(truncated))); // -1
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(cells.data()), _mm_add_epi32(truncated, below));
-#else
-    for (std::size_t i = 0; i < 4; ++i) {
-        float c = v[i] * inv_cell_size;
-        c = c > -kCellLimit ? c : -kCellLimit;
-        c = c < kCellLimit ? c : kCellLimit;
-        const auto truncated = static_cast<std::int32_t>(c);
-        cells[i] = c < static_cast<float>(truncated) ? truncated - 1 : truncated;
-    }
-#endif
-    return cells;
-}
-
-// True when a and b hold the same bits (so -0 differs from +0, and the stored box stays exact).
-bool same_bits(const Rect& a, const Rect& b) {
-    return std::memcmp(&a, &b, sizeof(Rect)) == 0;
 }
 
 // True when min <= max on both axes; false for inverted boxes and for any NaN coordinate.
@@ -105,16 +65,7 @@ SpatialGrid::SpatialGrid(float cell_size)
 
 // ---- updates ----
 
-inline SpatialGrid::CellRange SpatialGrid::cells_of(const Rect& box) const {
-    // Multiplying by the inverse may round differently from dividing, but it is monotonic and used
-    // for both boxes and queries, so overlapping boxes always share a cell.
-    const std::array<std::int32_t, 4> c = cell_coords(box, m_inv_cell_size);
-    return CellRange{c[0], c[1], c[2], c[3]};
-}
-
-void SpatialGrid::set(std::uint32_t id, const Rect& box) {
-    // Objects standing still give the box they already have (only ordered boxes are stored).
-    if (id < m_entries.size() && m_entries[id].present && same_bits(m_entries[id].box, box)) return;
+void SpatialGrid::set_changing_cells(std::uint32_t id, const Rect& box) {
     // A box with a NaN coordinate overlaps nothing and has no cells, so it is not insertable: set()
     // removes id instead (a later valid box inserts it again). An inverted box (min > max) breaks
     // Rect's invariant: it asserts, and release builds treat it like a NaN box.
@@ -128,10 +79,6 @@ void SpatialGrid::set(std::uint32_t id, const Rect& box) {
         Entry& e = m_entries[id];
         if (e.present && !e.oversized) {
             const CellRange before = cells_of(e.box);
-            if (cells == before) {
-                e.box = box; // the common case: a small move within the same cells
-                return;
-            }
             if (cell_count(cells) <= kMaxCellsPerBox) {
                 move_cells(id, before, cells);
                 e.box = box;

@@ -124,6 +124,7 @@ Result<Handle> World::try_create(const ObjectDef& def) {
         if (!reused) {
             m_records.emplace_back();
             m_generation.push_back(1u | kFreeBit);
+            m_parent.push_back(kNone);
             slot_added = true;
         }
         m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
@@ -147,6 +148,7 @@ Result<Handle> World::try_create(const ObjectDef& def) {
         if (slot_added) {
             m_records.pop_back();
             m_generation.pop_back();
+            m_parent.pop_back();
         }
         return make_error(ErrorCode::OutOfMemory,
                           "out of memory creating object " + std::to_string(m_live_count + 1));
@@ -163,7 +165,7 @@ Result<Handle> World::try_create(const ObjectDef& def) {
     ++m_live_count;
     if (!def.parent.is_null()) link_parent(index, def.parent.index);
     // A new object has only its Transform2D, so it cannot complete an owned group yet.
-    if (const TypeInfo* t = type_info(m_transforms->id()); t != nullptr && t->hooks.on_create)
+    if (const TypeInfo* t = cached_info(*m_transforms); t != nullptr && t->hooks.on_create)
         t->hooks.on_create(*this, handle_of(index), m_transforms->get(index));
     return handle_of(index);
 }
@@ -410,7 +412,7 @@ Result<void> World::set_layer(Handle h, LayerId layer) {
 
 Handle World::parent(Handle h) const {
     if (!check(h)) return kNullHandle;
-    const std::uint32_t p = m_records[h.index].parent;
+    const std::uint32_t p = m_parent[h.index];
     return p == kNone ? kNullHandle : handle_of(p);
 }
 
@@ -435,7 +437,7 @@ std::vector<Handle> World::children(Handle h) const {
 
 bool World::is_descendant(Handle h, Handle ancestor) const {
     if (!alive(h) || !alive(ancestor)) return false;
-    for (std::uint32_t p = m_records[h.index].parent; p != kNone; p = m_records[p].parent)
+    for (std::uint32_t p = m_parent[h.index]; p != kNone; p = m_parent[p])
         if (p == ancestor.index) return true;
     return false;
 }
@@ -443,7 +445,7 @@ bool World::is_descendant(Handle h, Handle ancestor) const {
 void World::link_parent(std::uint32_t index, std::uint32_t parent) {
     Record& r = m_records[index];
     Record& p = m_records[parent];
-    r.parent = parent;
+    m_parent[index] = parent;
     r.prev_sibling = p.last_child;
     r.next_sibling = kNone;
     if (p.last_child != kNone)
@@ -455,8 +457,8 @@ void World::link_parent(std::uint32_t index, std::uint32_t parent) {
 
 void World::unlink_parent(std::uint32_t index) {
     Record& r = m_records[index];
-    if (r.parent == kNone) return;
-    Record& p = m_records[r.parent];
+    if (m_parent[index] == kNone) return;
+    Record& p = m_records[m_parent[index]];
     if (r.prev_sibling != kNone)
         m_records[r.prev_sibling].next_sibling = r.next_sibling;
     else
@@ -465,7 +467,7 @@ void World::unlink_parent(std::uint32_t index) {
         m_records[r.next_sibling].prev_sibling = r.prev_sibling;
     else
         p.last_child = r.prev_sibling;
-    r.parent = r.prev_sibling = r.next_sibling = kNone;
+    m_parent[index] = r.prev_sibling = r.next_sibling = kNone;
 }
 
 Result<void> World::set_parent(Handle h, Handle parent, Reparent mode) {
@@ -491,7 +493,7 @@ glm::mat3 World::world_matrix(Handle h) const {
     if (!check(h)) return glm::mat3(1.0f);
     const Pool<Transform2D>* transforms = find_typed_pool<Transform2D>();
     glm::mat3 m(1.0f);
-    for (std::uint32_t i = h.index; i != kNone; i = m_records[i].parent)
+    for (std::uint32_t i = h.index; i != kNone; i = m_parent[i])
         m = to_matrix(*transforms->get(i)) * m;
     return m;
 }
@@ -519,6 +521,14 @@ const PoolBase* World::pool(ComponentId type) const {
     return type < m_pools.size() ? m_pools[type].get() : nullptr;
 }
 
+const TypeInfo* World::cached_info(PoolBase& pool) const {
+    if (!pool.info_cached) {
+        pool.info = type_info(pool.id());
+        pool.info_cached = true;
+    }
+    return pool.info;
+}
+
 void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
     if (pool.group >= 0) {
         Group& g = m_groups[static_cast<std::size_t>(pool.group)];
@@ -529,11 +539,7 @@ void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
                 join_group(entity, g);
         }
     }
-    if (!pool.info_cached) {
-        pool.info = type_info(pool.id());
-        pool.info_cached = true;
-    }
-    const TypeInfo* t = pool.info;
+    const TypeInfo* t = cached_info(pool);
     if (t != nullptr && t->hooks.on_create) {
         const Handle h = handle_of(entity);
         t->hooks.on_create(*this, h, component);
@@ -812,9 +818,9 @@ DIORAMA_HOT_INLINE glm::mat3 World::world_matrix_at(std::uint32_t index) const {
     const Transform2D& t = *m_transforms->get(index);
     // A finite root's matrix times the identity is itself (up to the sign of zeros); a
     // non-finite one keeps the product, whose NaNs keep such an object out of the index.
-    if (m_records[index].parent == kNone && is_finite(t)) return to_matrix(t);
+    if (m_parent[index] == kNone && is_finite(t)) return to_matrix(t);
     glm::mat3 m(1.0f);
-    for (std::uint32_t i = index; i != kNone; i = m_records[i].parent)
+    for (std::uint32_t i = index; i != kNone; i = m_parent[i])
         m = to_matrix(*m_transforms->get(i)) * m;
     return m;
 }
@@ -895,8 +901,8 @@ WorldStats World::stats() const {
 }
 
 std::size_t World::memory_bytes() const {
-    std::size_t bytes =
-        m_generation.capacity() * sizeof(std::uint32_t) + m_records.capacity() * sizeof(Record);
+    std::size_t bytes = (m_generation.capacity() + m_parent.capacity()) * sizeof(std::uint32_t) +
+                        m_records.capacity() * sizeof(Record);
     for (const auto& p : m_pools)
         if (p) bytes += p->memory_bytes();
     bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);

@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace diorama {
 
 class SpatialGrid {
@@ -23,7 +27,18 @@ public:
 
     // Inserts id with box, or moves it when already present. O(cells touched); nothing happens
     // when the box covers the same cells as before except that the stored box is updated.
-    void set(std::uint32_t id, const Rect& box);
+    void set(std::uint32_t id, const Rect& box) {
+        // Inline, the common case of a moving object: it stays within the cells it covered.
+        if (id < m_entries.size()) {
+            Entry& e = m_entries[id];
+            if (e.present && !e.oversized && box.min.x <= box.max.x && box.min.y <= box.max.y &&
+                cells_of(box) == cells_of(e.box)) {
+                e.box = box;
+                return;
+            }
+        }
+        set_changing_cells(id, box);
+    }
     // Removes id; no-op when absent.
     void remove(std::uint32_t id);
     // True when id is in the grid.
@@ -65,7 +80,40 @@ private:
         std::uint32_t cell = kNoCell; // index in m_cells; kNoCell = free slot
     };
 
-    [[nodiscard]] CellRange cells_of(const Rect& box) const;
+    // The cells box covers: floor(coordinate / cell size) for each of its four coordinates,
+    // clamped to [-2^30, 2^30] so the conversion is always defined and a range's width fits in
+    // 64 bits (boxes beyond share the outermost cells: slower there, never inexact). NaN maps to
+    // -2^30 (callers reject NaN boxes; this only keeps the cast defined). Multiplying by the
+    // inverse may round differently from dividing, but it is monotonic and used for boxes and
+    // queries alike, so overlapping boxes always share a cell. Truncation plus a correction
+    // instead of std::floor (a libm call without SSE4.1); with SSE2 all four at once.
+    [[nodiscard]] CellRange cells_of(const Rect& box) const {
+        constexpr float kLimit = 1073741824.0f;
+#if defined(__SSE2__)
+        const __m128 v = _mm_setr_ps(box.min.x, box.min.y, box.max.x, box.max.y);
+        __m128 c = _mm_mul_ps(v, _mm_set1_ps(m_inv_cell_size));
+        c = _mm_max_ps(c, _mm_set1_ps(-kLimit)); // c > -limit ? c : -limit (NaN: -limit)
+        c = _mm_min_ps(c, _mm_set1_ps(kLimit));  // c < limit ? c : limit
+        const __m128i truncated = _mm_cvttps_epi32(c);
+        const __m128i below = _mm_castps_si128(_mm_cmplt_ps(c, _mm_cvtepi32_ps(truncated)));
+        CellRange r;
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(&r), _mm_add_epi32(truncated, below));
+        return r;
+#else
+        const float v[4] = {box.min.x, box.min.y, box.max.x, box.max.y};
+        std::int32_t cells[4];
+        for (int i = 0; i < 4; ++i) {
+            float c = v[i] * m_inv_cell_size;
+            c = c > -kLimit ? c : -kLimit;
+            c = c < kLimit ? c : kLimit;
+            const auto truncated = static_cast<std::int32_t>(c);
+            cells[i] = c < static_cast<float>(truncated) ? truncated - 1 : truncated;
+        }
+        return CellRange{cells[0], cells[1], cells[2], cells[3]};
+#endif
+    }
+    // set() when the box is new, changes cells, is oversized or is not insertable.
+    void set_changing_cells(std::uint32_t id, const Rect& box);
     [[nodiscard]] static std::uint64_t cell_key(std::int32_t x, std::int32_t y);
     [[nodiscard]] static std::uint64_t cell_count(const CellRange& r);
     [[nodiscard]] std::uint32_t find_cell(std::uint64_t key) const;

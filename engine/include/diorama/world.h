@@ -320,7 +320,6 @@ private:
         Guid guid{};
         LayerId layer = 0;
         std::uint32_t name = kNone; // index in m_names; kNone: unnamed
-        std::uint32_t parent = kNone;
         std::uint32_t first_child = kNone;
         std::uint32_t last_child = kNone;
         std::uint32_t next_sibling = kNone;
@@ -379,6 +378,8 @@ private:
     [[nodiscard]] Pool<T>* find_typed_pool() const;
     PoolBase* pool_for(ComponentId type); // creates from the registry; nullptr if unregistered
     [[nodiscard]] const TypeInfo* type_info(ComponentId type) const;
+    // The registered type of pool (hooks), cached in the pool on first use; null: unregistered.
+    [[nodiscard]] const TypeInfo* cached_info(PoolBase& pool) const;
     void after_add(std::uint32_t entity, PoolBase& pool, void* component);
     void erase_component(std::uint32_t entity, PoolBase& pool);
     void join_group(std::uint32_t entity, Group& g);
@@ -420,7 +421,10 @@ private:
     // objects
     std::vector<std::uint32_t> m_generation; // per slot: generation if live, | kFreeBit if free
     std::vector<Record> m_records;           // per slot
-    std::uint32_t m_free_head = kNone;       // LIFO list of free slots
+    // Per slot: the parent's slot, or kNone. Apart from the records, so the per-tick walks that
+    // need only the parent (world matrices, update_spatial) read 4 bytes per object, not a record.
+    std::vector<std::uint32_t> m_parent;
+    std::uint32_t m_free_head = kNone; // LIFO list of free slots
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;
     std::vector<std::uint32_t> m_destroy_stack; // scratch for marking subtrees

@@ -20,12 +20,43 @@ namespace diorama {
 
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+constexpr std::uint64_t kSplitmixIncrement = 0x9e3779b97f4a7c15ull;
+constexpr std::uint64_t kSplitmixMultiplier1 = 0xbf58476d1ce4e5b9ull;
+constexpr std::uint64_t kSplitmixMultiplier2 = 0x94d049bb133111ebull;
+
+constexpr std::uint64_t splitmix64(std::uint64_t x) {
+    x += kSplitmixIncrement;
+    x = (x ^ (x >> 30)) * kSplitmixMultiplier1;
+    x = (x ^ (x >> 27)) * kSplitmixMultiplier2;
     return x ^ (x >> 31);
 }
+
+// The inverse of multiplying by an odd number modulo 2^64 (Newton's iteration: each step doubles
+// the correct low bits, from 3).
+constexpr std::uint64_t inverse_multiplier(std::uint64_t odd) {
+    std::uint64_t inverse = odd;
+    for (int i = 0; i < 5; ++i)
+        inverse *= 2 - odd * inverse;
+    return inverse;
+}
+
+// x such that x ^ (x >> shift) == y.
+constexpr std::uint64_t undo_xorshift(std::uint64_t y, int shift) {
+    std::uint64_t x = y;
+    for (int known = shift; known < 64; known += shift)
+        x = y ^ (x >> shift);
+    return x;
+}
+
+// x such that splitmix64(x) == y: splitmix64 is a bijection.
+constexpr std::uint64_t splitmix64_inverse(std::uint64_t y) {
+    std::uint64_t x = undo_xorshift(y, 31) * inverse_multiplier(kSplitmixMultiplier2);
+    x = undo_xorshift(x, 27) * inverse_multiplier(kSplitmixMultiplier1);
+    return undo_xorshift(x, 30) - kSplitmixIncrement;
+}
+static_assert(splitmix64_inverse(splitmix64(0)) == 0);
+static_assert(splitmix64_inverse(splitmix64(0x243f6a8885a308d3ull)) == 0x243f6a8885a308d3ull);
+static_assert(splitmix64(splitmix64_inverse(~0ull)) == ~0ull);
 
 // The world box of a local box (center, half extents) under m; negative extents count as positive.
 DIORAMA_HOT_INLINE Rect transformed_box(const glm::mat3& m, glm::vec2 center, glm::vec2 half) {
@@ -56,7 +87,9 @@ void detail::typed_access_before_static_init() {
 // ---- construction ----
 
 World::World(const TypeRegistry& registry, WorldDef def)
-    : m_registry(&registry), m_def(std::move(def)), m_grid(m_def.spatial_cell_size) {
+    : m_registry(&registry), m_def(std::move(def)),
+      m_null_guid_counter(splitmix64_inverse(m_def.guid_seed ^ splitmix64_inverse(0))),
+      m_grid(m_def.spatial_cell_size) {
     m_layers.push_back(m_def.default_layer);
     m_transforms = &typed_pool<Transform2D>();
     for (const TypeInfo* t : registry.types()) {
@@ -73,13 +106,27 @@ World::~World() = default;
 
 // ---- objects ----
 
+Guid World::generated_guid(std::uint64_t counter) const {
+    return Guid{splitmix64(m_def.guid_seed ^ splitmix64(counter))};
+}
+
+std::uint64_t World::next_guid_counter() {
+    if (++m_guid_counter == m_null_guid_counter) ++m_guid_counter;
+    return m_guid_counter;
+}
+
 Guid World::new_guid() {
     // splitmix64 is a bijection, so distinct counters give distinct guids: a generated guid can
     // only collide with an explicit one, and explicit guids are always in the index.
     for (;;) {
-        const Guid g{splitmix64(m_def.guid_seed ^ splitmix64(++m_guid_counter))};
-        if (!g.is_null() && (!m_explicit_guids || !m_by_guid.contains(g))) return g;
+        const Guid g = generated_guid(next_guid_counter());
+        if (!m_explicit_guids || !m_by_guid.contains(g)) return g;
     }
+}
+
+Guid World::guid_at(std::uint32_t index) const {
+    const Record& r = m_records[index];
+    return r.guid_pending ? generated_guid(r.guid.value) : r.guid;
 }
 
 void World::index_pending_guids() const {
@@ -89,13 +136,15 @@ void World::index_pending_guids() const {
         Record& r = const_cast<Record&>(m_records[i]);
         r.guid_queued = false;
         if ((m_generation[i] & kFreeBit) != 0 || r.guid_indexed) continue;
+        r.guid = guid_at(i);
+        r.guid_pending = false;
         m_by_guid.insert(r.guid, i);
         r.guid_indexed = true;
     }
     m_unindexed.clear();
 }
 
-Result<Handle> World::try_create(const ObjectDef& def) {
+[[gnu::flatten]] Result<Handle> World::try_create(const ObjectDef& def) {
     if (def.layer >= m_layers.size())
         return make_error(ErrorCode::NotFound,
                           "layer " + std::to_string(def.layer) + " does not exist");
@@ -113,6 +162,7 @@ Result<Handle> World::try_create(const ObjectDef& def) {
     bool transform_added = false;
     bool guid_indexed = false;
     bool guid_queued = false;
+    bool guid_pending = false;
     Guid guid = def.guid;
     try {
         if (!guid.is_null()) {
@@ -130,7 +180,10 @@ Result<Handle> World::try_create(const ObjectDef& def) {
         m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
         transform_added = true;
         if (guid.is_null()) {
-            guid = new_guid();
+            // Until an explicit guid is used no generated one can collide, so only the counter
+            // is kept: the guid is derived from it when asked for (the same value).
+            guid_pending = !m_explicit_guids;
+            guid = guid_pending ? Guid{next_guid_counter()} : new_guid();
             if (!m_records[index].guid_queued) {
                 m_unindexed.push_back(index);
                 guid_queued = true;
@@ -157,6 +210,7 @@ Result<Handle> World::try_create(const ObjectDef& def) {
     if (reused) m_free_head = r.next_free;
     r.next_free = kNone;
     r.guid = guid;
+    r.guid_pending = guid_pending;
     r.layer = def.layer;
     r.guid_indexed = guid_indexed;
     r.guid_queued = r.guid_queued || guid_queued;
@@ -174,7 +228,7 @@ void World::report_out_of_memory(const char* what) {
     log_error(std::string(what) + ": out of memory");
 }
 
-Handle World::create(const ObjectDef& def) {
+[[gnu::flatten]] Handle World::create(const ObjectDef& def) {
     Result<Handle> h = try_create(def);
     if (!h) {
         log_error("create object '" + def.name + "': " + h.error().message);
@@ -296,7 +350,7 @@ void World::clear() {
 // ---- identity ----
 
 Guid World::guid(Handle h) const {
-    return check(h) ? m_records[h.index].guid : Guid{};
+    return check(h) ? guid_at(h.index) : Guid{};
 }
 
 Handle World::find(Guid g) const {
@@ -307,7 +361,7 @@ Handle World::find(Guid g) const {
         // No room to grow the index: look through the slots instead.
         report_out_of_memory("guid index");
         for (std::uint32_t i = 0; i < m_records.size(); ++i)
-            if ((m_generation[i] & kFreeBit) == 0 && m_records[i].guid == g) return handle_of(i);
+            if ((m_generation[i] & kFreeBit) == 0 && guid_at(i) == g) return handle_of(i);
         return kNullHandle;
     }
     const std::uint32_t* index = m_by_guid.find(g);
@@ -478,7 +532,7 @@ Result<void> World::set_parent(Handle h, Handle parent, Reparent mode) {
         return make_error(ErrorCode::Cycle,
                           "'" + name(h) +
                               "' cannot become a child of itself or of its own descendant",
-                          to_string(m_records[h.index].guid));
+                          to_string(guid_at(h.index)));
     const glm::mat3 world = world_matrix(h);
     unlink_parent(h.index);
     if (!parent.is_null()) link_parent(h.index, parent.index);
@@ -529,15 +583,12 @@ const TypeInfo* World::cached_info(PoolBase& pool) const {
     return pool.info;
 }
 
-void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
+[[gnu::flatten]] void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
     if (pool.group >= 0) {
-        Group& g = m_groups[static_cast<std::size_t>(pool.group)];
-        if (eligible(entity, g)) {
-            if (m_view_depth > 0)
-                m_deferred_joins.emplace_back(pool.group, entity);
-            else
-                join_group(entity, g);
-        }
+        if (m_view_depth > 0)
+            m_deferred_joins.emplace_back(pool.group, entity); // checked when the view ends
+        else
+            join_group_if_complete(entity, m_groups[static_cast<std::size_t>(pool.group)]);
     }
     const TypeInfo* t = cached_info(pool);
     if (t != nullptr && t->hooks.on_create) {
@@ -641,22 +692,18 @@ std::vector<ComponentId> World::components_of(Handle h) const {
 
 // ---- groups ----
 
-bool World::eligible(std::uint32_t entity, const Group& g) const {
-    for (const PoolBase* p : g.pools)
-        if (!p->contains(entity)) return false;
-    return !in_group(entity, g);
-}
-
 bool World::in_group(std::uint32_t entity, const Group& g) const {
     const PoolBase& first = *g.pools.front();
     return first.contains(entity) && first.position(entity) < g.size;
 }
 
-void World::join_group(std::uint32_t entity, Group& g) {
-    for (PoolBase* p : g.pools) {
-        const std::uint32_t pos = p->position(entity);
-        if (pos != g.size) p->swap_positions(pos, g.size);
-    }
+void World::join_group_if_complete(std::uint32_t entity, Group& g) {
+    // Members sit at positions [0, size) of every pool of the group, others after them.
+    const std::uint32_t end = g.size;
+    for (const PoolBase* p : g.pools)
+        if (!p->contains(entity) || p->position(entity) < end) return;
+    for (PoolBase* p : g.pools)
+        if (const std::uint32_t pos = p->position(entity); pos != end) p->swap_positions(pos, end);
     ++g.size;
 }
 
@@ -692,7 +739,7 @@ Result<void> World::make_group(std::vector<ComponentId> types) {
     }
     const std::vector<std::uint32_t> candidates = smallest->entities();
     for (std::uint32_t e : candidates)
-        if (eligible(e, g)) join_group(e, g);
+        join_group_if_complete(e, g);
     return {};
 }
 
@@ -720,7 +767,7 @@ void World::apply_deferred() {
     m_deferred_joins.clear();
     for (auto [group, entity] : joins) {
         Group& g = m_groups[static_cast<std::size_t>(group)];
-        if (eligible(entity, g)) join_group(entity, g);
+        join_group_if_complete(entity, g);
     }
 }
 

@@ -177,6 +177,39 @@ TEST_F(WorldTest, SameSeedGivesSameGuids) {
         EXPECT_EQ(a.guid(a.create()), b.guid(b.create()));
 }
 
+// Until an explicit guid is used, a world keeps only each object's creation counter and derives
+// the guid when asked; afterwards it generates guids at creation (checking them against explicit
+// ones). Both give the same values, so files and state hashes do not depend on the order of
+// creates and lookups.
+TEST_F(WorldTest, GuidsDerivedLazilyEqualGuidsGeneratedAtCreation) {
+    World lazy(registry), eager(registry);
+    ASSERT_TRUE(eager.create({.guid = Guid{0x6f1c0a9e3b2d4c11}})); // consumes no counter value
+    std::vector<Handle> lazy_handles, eager_handles;
+    for (int i = 0; i < 1000; ++i) {
+        lazy_handles.push_back(lazy.create());
+        eager_handles.push_back(eager.create());
+    }
+    for (std::size_t i = 0; i < lazy_handles.size(); ++i) {
+        const Guid g = lazy.guid(lazy_handles[i]);
+        EXPECT_EQ(g, eager.guid(eager_handles[i])) << "object " << i;
+        EXPECT_EQ(lazy.find(g), lazy_handles[i]) << "object " << i;
+    }
+    // A lazy world that meets an explicit guid continues with the same sequence.
+    ASSERT_TRUE(lazy.create({.guid = Guid{0x6f1c0a9e3b2d4c11}}));
+    EXPECT_EQ(lazy.guid(lazy.create()), eager.guid(eager.create()));
+}
+
+// With this seed the second counter value's guid would be the null guid (splitmix64 of
+// 0x61c8864680b583eb is 0): that value is skipped, so the second object gets the third's guid.
+TEST_F(WorldTest, TheCounterValueWhoseGuidIsNullIsSkipped) {
+    World world(registry, WorldDef{.guid_seed = 0xf690b3989c22d525ull});
+    const Guid first = world.guid(world.create());
+    const Guid second = world.guid(world.create());
+    EXPECT_EQ(first, Guid{0x072dc93776830ce4ull});
+    EXPECT_EQ(second, Guid{0x6e0f1c2e73f141f8ull});
+    EXPECT_EQ(world.new_guid(), Guid{0x33b180443728fba3ull});
+}
+
 TEST_F(WorldTest, FindByNameFollowsRenamesAndDestruction) {
     World world(registry);
     const Handle a = world.create({.name = "paddle"});

@@ -328,6 +328,7 @@ private:
         bool dying = false;
         bool guid_indexed = false; // the guid is in m_by_guid
         bool guid_queued = false;  // the slot is in m_unindexed (kept when the slot is freed)
+        bool guid_pending = false; // guid holds the creation counter: see generated_guid
     };
 
     struct Group {
@@ -371,6 +372,12 @@ private:
     void store_name(std::uint32_t index, std::string name); // may throw std::bad_alloc
     void free_slot(std::uint32_t index);
     void index_pending_guids() const; // may throw std::bad_alloc
+    // The guid generated for a value of the creation counter.
+    [[nodiscard]] Guid generated_guid(std::uint64_t counter) const;
+    // Advances the creation counter, skipping the one value whose guid would be null.
+    std::uint64_t next_guid_counter();
+    // The guid of the object in slot index (generated on the fly while pending).
+    [[nodiscard]] Guid guid_at(std::uint32_t index) const;
 
     template <class T>
     Pool<T>& typed_pool();
@@ -382,9 +389,9 @@ private:
     [[nodiscard]] const TypeInfo* cached_info(PoolBase& pool) const;
     void after_add(std::uint32_t entity, PoolBase& pool, void* component);
     void erase_component(std::uint32_t entity, PoolBase& pool);
-    void join_group(std::uint32_t entity, Group& g);
+    // Makes entity a member of g when it has every type of g and is not a member yet.
+    void join_group_if_complete(std::uint32_t entity, Group& g);
     void leave_group(std::uint32_t entity, Group& g);
-    [[nodiscard]] bool eligible(std::uint32_t entity, const Group& g) const;
     [[nodiscard]] bool in_group(std::uint32_t entity, const Group& g) const;
     Result<void> make_group(std::vector<ComponentId> types);
     [[nodiscard]] const Group* group_of(std::initializer_list<ComponentId> types) const;
@@ -437,6 +444,7 @@ private:
     std::vector<std::uint32_t> m_free_names;                               // unused m_names
     std::unordered_map<std::string, std::vector<std::uint32_t>> m_by_name; // non-empty names
     std::uint64_t m_guid_counter = 0;
+    std::uint64_t m_null_guid_counter; // the counter whose generated guid is null (never used)
     std::vector<std::string> m_layers;
 
     // components

@@ -13,10 +13,6 @@
 
 namespace diorama {
 
-namespace {
-
-// text with control bytes and bytes outside ASCII written as \xNN, so that a message quoting a
-// hostile file is one line of valid UTF-8.
 std::string printable(std::string_view text) {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out;
@@ -33,6 +29,8 @@ std::string printable(std::string_view text) {
     }
     return out;
 }
+
+namespace {
 
 // Builds a Json value from SAX events, refusing duplicate keys and nesting beyond a depth, and
 // remembering the JSON path of the value being built for error messages.

@@ -16,23 +16,6 @@ namespace {
 // Big enough that only syntax decides.
 constexpr JsonLimits kNoLimits{.max_bytes = 1u << 30, .max_depth = 1 << 20, .max_values = 1u << 30};
 
-// text with bytes outside printable ASCII written as \xNN, as messages quote them.
-std::string printable(const std::string& text) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out;
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x20 && byte < 0x7f) {
-            out += c;
-        } else {
-            out += "\\x";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xf];
-        }
-    }
-    return out;
-}
-
 // nlohmann's verdict on text: its value as compact text, or its error message.
 std::string reference(const std::string& text) {
     try {
@@ -127,6 +110,12 @@ const std::vector<std::string> kBroken = {
     "[1e400]",
     "[-1e400]",
 };
+
+TEST(Printable, WritesControlAndNonAsciiBytesAsHexAndKeepsTheRest) {
+    EXPECT_EQ(printable("plain {\"a\": 1}"), "plain {\"a\": 1}");
+    EXPECT_EQ(printable(std::string("a\nb\x7f\xc3\xa9\0z", 8)), "a\\x0ab\\x7f\\xc3\\xa9\\x00z");
+    EXPECT_EQ(printable(""), "");
+}
 
 TEST(JsonParser, AgreesWithNlohmannOnValidText) {
     for (const std::string& text : kSamples) {

@@ -16,6 +16,20 @@ protected:
     TypeRegistry registry;
 };
 
+// One of live, chosen by rng; precondition: live is not empty.
+Handle pick(const std::vector<Handle>& live, std::mt19937& rng) {
+    return live[static_cast<std::size_t>(rng()) % live.size()];
+}
+
+// Destroys and flushes one of live, chosen by rng, and takes it out of live.
+void destroy_one(World& world, std::vector<Handle>& live, std::mt19937& rng) {
+    const std::size_t i = static_cast<std::size_t>(rng()) % live.size();
+    world.destroy(live[i]);
+    world.flush();
+    live[i] = live.back();
+    live.pop_back();
+}
+
 // ---- handles ----
 
 TEST_F(WorldTest, HandlesWithListsTheObjectsHavingTheTypeAndSurvivesDestroyingThem) {
@@ -326,18 +340,14 @@ TEST_F(WorldTest, GetFollowsComponentsMovedBySwapRemovalAndGroupSwaps) {
             if (rng() & 1u) world.add<Sprite>(h)->size.x = tag(h);
             live.push_back(h);
         } else if (r < 6) {
-            const Handle h = live[static_cast<std::size_t>(rng()) % live.size()];
+            const Handle h = pick(live, rng);
             world.add<Velocity>(h)->linear.x = tag(h);
         } else if (r < 8) {
-            const Handle h = live[static_cast<std::size_t>(rng()) % live.size()];
+            const Handle h = pick(live, rng);
             world.remove<Velocity>(h);
             world.remove<Sprite>(h);
         } else {
-            const std::size_t i = static_cast<std::size_t>(rng()) % live.size();
-            world.destroy(live[i]);
-            world.flush();
-            live[i] = live.back();
-            live.pop_back();
+            destroy_one(world, live, rng);
         }
         for (Handle h : live) {
             ASSERT_EQ(world.get<Transform2D>(h)->position.x, tag(h));
@@ -412,15 +422,11 @@ TEST_F(WorldTest, GroupedViewMatchesAFilteredScanAfterChurn) {
             if (rng() & 1u) world.add<Velocity>(h)->linear = {1.0f, 0.0f};
             live.push_back(h);
         } else if (r < 6) {
-            world.add<Velocity>(live[static_cast<std::size_t>(rng()) % live.size()]);
+            world.add<Velocity>(pick(live, rng));
         } else if (r < 8) {
-            world.remove<Velocity>(live[static_cast<std::size_t>(rng()) % live.size()]);
+            world.remove<Velocity>(pick(live, rng));
         } else {
-            const std::size_t i = static_cast<std::size_t>(rng()) % live.size();
-            world.destroy(live[i]);
-            world.flush();
-            live[i] = live.back();
-            live.pop_back();
+            destroy_one(world, live, rng);
         }
     }
     std::size_t expected = 0;

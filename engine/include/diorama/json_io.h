@@ -37,6 +37,10 @@ struct JsonLimits {
 // (0.1f is written 0.1, not 0.10000000149011612).
 [[nodiscard]] Json float_to_json(float value);
 
+// text with control bytes and bytes outside ASCII written as \xNN, as error messages quote input:
+// a message quoting a hostile file stays one line of valid UTF-8.
+[[nodiscard]] std::string printable(std::string_view text);
+
 // "objects[3].components.Transform2D" style path joining.
 [[nodiscard]] std::string json_path(std::string_view parent, std::string_view key);
 [[nodiscard]] std::string json_path(std::string_view parent, std::size_t index);

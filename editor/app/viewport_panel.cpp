@@ -59,7 +59,9 @@ glm::vec4 background_of(const World& world) {
 
 ViewportPanel::ViewportPanel()
     : m_renderer(std::make_unique<render::Renderer2D>()),
-      m_font(std::make_unique<render::Font>(kWorldFont, 32.0f)) {}
+      m_font(std::make_unique<render::Font>(kWorldFont, 32.0f)) {
+    m_renderer->keep_unchanged_frames(true); // m_target is drawn by this renderer alone
+}
 
 ViewportPanel::~ViewportPanel() = default;
 
@@ -119,10 +121,7 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     m_target.resize(size_px);
     m_target.bind();
     const glm::vec4 bg = background_of(session.world());
-    glClearColor(bg.r, bg.g, bg.b, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-
-    m_renderer->begin(size_px, session.camera().view_projection());
+    m_renderer->begin(size_px, session.camera().view_projection(), glm::vec4(glm::vec3(bg), 1.0f));
     if (session.grid().visible) draw_grid(session);
     render::WorldRenderOptions options;
     options.view = session.camera().visible();

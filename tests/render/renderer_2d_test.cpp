@@ -10,6 +10,10 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace diorama::render::test {
 namespace {
@@ -352,6 +356,143 @@ TEST_F(Renderer2DTest, DotsBetweenQuadsKeepTheOrderTheyWereSubmittedIn) {
     EXPECT_EQ(canvas.pixel(30, 30), kGreen);
     EXPECT_EQ(r.stats().draw_calls, 5u) << "a batch per change between quads and dots";
     EXPECT_EQ(r.stats().triangles, 6u);
+}
+
+// ---- keeping unchanged frames ----
+
+// Draws a red 8x8 quad at (x, 20) over a black clear: the frame the tests below repeat or vary.
+void red_quad_frame(Renderer2D& r, const Canvas& canvas, float x, const Texture* texture = nullptr,
+                    glm::vec4 clear = {0, 0, 0, 1}) {
+    r.begin(canvas.size(), canvas.projection(), clear);
+    r.quad({x, 20}, {8, 8}, 0.0f, kRedF, texture);
+    r.end();
+}
+
+TEST_F(Renderer2DTest, AKeptFrameThatDidNotChangeIsNotDrawnAgain) {
+    Canvas canvas(64, 64);
+    Renderer2D r;
+    r.keep_unchanged_frames(true);
+    red_quad_frame(r, canvas, 20);
+    EXPECT_FALSE(r.stats().reused) << "the first frame has nothing to repeat";
+    canvas.read();
+    EXPECT_EQ(canvas.pixel(20, 20), kRed);
+    EXPECT_EQ(canvas.pixel(40, 40), kBlack) << "cleared by begin's colour";
+
+    canvas.clear({0, 1, 0, 1}); // marks the target: a frame drawn again would clear it to black
+    red_quad_frame(r, canvas, 20);
+    canvas.read();
+    EXPECT_TRUE(r.stats().reused);
+    EXPECT_EQ(r.stats().draw_calls, 0u);
+    EXPECT_EQ(r.stats().quads, 1u) << "what the frame holds is still counted";
+    EXPECT_EQ(r.stats().triangles, 2u);
+    EXPECT_EQ(canvas.count([](int, int, Rgba c) { return c != kGreen; }), 0u)
+        << "nothing was cleared or drawn";
+}
+
+TEST_F(Renderer2DTest, AnyChangeToAKeptFrameDrawsItAgain) {
+    const std::array<std::uint8_t, 4> white{255, 255, 255, 255};
+    const Texture texture(1, 1, white.data());
+    Canvas canvas(64, 64);
+    const glm::mat4 shifted = glm::ortho(-1.0f, 63.0f, 0.0f, 64.0f, -1.0f, 1.0f);
+    const std::vector<std::pair<const char*, std::function<void(Renderer2D&)>>> changes{
+        {"a vertex moved", [&](Renderer2D& r) { red_quad_frame(r, canvas, 20.25f); }},
+        {"another texture", [&](Renderer2D& r) { red_quad_frame(r, canvas, 20, &texture); }},
+        {"another clear colour",
+         [&](Renderer2D& r) {
+             red_quad_frame(r, canvas, 20, nullptr, {0, 0, 1, 1});
+         }},
+        {"another view",
+         [&](Renderer2D& r) {
+             r.begin(canvas.size(), shifted, glm::vec4{0, 0, 0, 1});
+             r.quad({20, 20}, {8, 8}, 0.0f, kRedF);
+             r.end();
+         }},
+        {"another size",
+         [&](Renderer2D& r) {
+             r.begin({32, 32}, canvas.projection(), glm::vec4{0, 0, 0, 1});
+             r.quad({20, 20}, {8, 8}, 0.0f, kRedF);
+             r.end();
+         }},
+        {"one more dot",
+         [&](Renderer2D& r) {
+             r.begin(canvas.size(), canvas.projection(), glm::vec4{0, 0, 0, 1});
+             r.quad({20, 20}, {8, 8}, 0.0f, kRedF);
+             r.dot({40, 40}, 1, kRedF);
+             r.end();
+         }},
+    };
+    for (const auto& [what, frame] : changes) {
+        Renderer2D r;
+        r.keep_unchanged_frames(true);
+        red_quad_frame(r, canvas, 20);
+        canvas.clear({0, 1, 0, 1});
+        frame(r);
+        canvas.read();
+        EXPECT_FALSE(r.stats().reused) << what;
+        EXPECT_GE(r.stats().draw_calls, 1u) << what;
+        EXPECT_NE(canvas.pixel(2, 2), kGreen) << what << ": cleared and drawn again";
+    }
+}
+
+TEST_F(Renderer2DTest, ATextureMadeUnderAnEarlierTexturesGlNameIsAChange) {
+    const std::array<std::uint8_t, 4> red{255, 0, 0, 255};
+    const std::array<std::uint8_t, 4> blue{0, 0, 255, 255};
+    Canvas canvas(64, 64);
+    Renderer2D r;
+    r.keep_unchanged_frames(true);
+    auto first = std::make_unique<Texture>(1, 1, red.data());
+    const std::uint32_t name = first->id();
+    const std::uint64_t serial = first->serial();
+    r.begin(canvas.size(), canvas.projection(), glm::vec4{0, 0, 0, 1});
+    r.quad({20, 20}, {8, 8}, 0.0f, glm::vec4(1), first.get());
+    r.end();
+    first.reset();
+    const Texture second(1, 1, blue.data()); // GL may hand out the freed name again
+    EXPECT_NE(second.serial(), serial);
+    r.begin(canvas.size(), canvas.projection(), glm::vec4{0, 0, 0, 1});
+    r.quad({20, 20}, {8, 8}, 0.0f, glm::vec4(1), &second);
+    r.end();
+    canvas.read();
+    EXPECT_FALSE(r.stats().reused) << "name " << name << " then " << second.id();
+    EXPECT_EQ(canvas.pixel(20, 20), kBlue);
+}
+
+TEST_F(Renderer2DTest, FramesAreDrawnEveryTimeUnlessKept) {
+    Canvas canvas(64, 64);
+    Renderer2D r;
+    red_quad_frame(r, canvas, 20);
+    canvas.clear({0, 1, 0, 1});
+    red_quad_frame(r, canvas, 20);
+    canvas.read();
+    EXPECT_FALSE(r.stats().reused);
+    EXPECT_EQ(r.stats().draw_calls, 1u);
+    EXPECT_EQ(canvas.pixel(20, 20), kRed);
+    EXPECT_EQ(canvas.pixel(40, 40), kBlack);
+}
+
+TEST_F(Renderer2DTest, AKeptFrameOfSeveralBuffersIsComparedWhole) {
+    constexpr int kQuads = 20000; // more than one buffer's worth of vertices
+    static_assert(kQuads * 4 > static_cast<int>(Renderer2D::kMaxVertices));
+    Canvas canvas(64, 64);
+    Renderer2D r;
+    r.keep_unchanged_frames(true);
+    const auto frame = [&](glm::vec4 last_color) {
+        r.begin(canvas.size(), canvas.projection(), glm::vec4{0, 0, 0, 1});
+        for (int i = 0; i < kQuads - 1; ++i)
+            r.quad({32, 32}, {2, 2}, 0.0f, glm::vec4(0, 1, 0, 1));
+        r.quad({62, 62}, {4, 4}, 0.0f, last_color);
+        r.end();
+    };
+    frame(kRedF);
+    EXPECT_EQ(r.stats().draw_calls, 2u);
+    frame(kRedF);
+    EXPECT_TRUE(r.stats().reused);
+    frame({0, 0, 1, 1}); // only the second buffer differs
+    canvas.read();
+    EXPECT_FALSE(r.stats().reused);
+    EXPECT_EQ(r.stats().draw_calls, 2u);
+    EXPECT_EQ(canvas.pixel(62, 62), kBlue);
+    EXPECT_EQ(canvas.pixel(32, 32), kGreen);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
-// Renderer2D: one streamed vertex + index buffer; geometry appended per call, split into batches
-// where the texture changes, flushed (one upload, one glDrawElements per batch) at end() or when
-// the buffer is full.
+// Renderer2D: geometry appended per call into chunks of one buffer's size, split into batches
+// where the texture changes; end() uploads each chunk into one streamed vertex + index buffer and
+// issues one glDrawElements per batch, unless the frame is the previous one again and the caller
+// keeps unchanged frames.
 
 #include "diorama/render/renderer_2d.h"
 
@@ -19,6 +20,8 @@
 #include <cassert>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,8 +112,12 @@ GLuint build_program() {
 }
 
 std::array<std::uint8_t, 4> pack_color(const glm::vec4& c) {
-    const auto channel = [](float v) {
-        return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f));
+    // Rounded to the nearest of 0..255 (NaN as 0), inline: std::lround is a libm call, four
+    // per dot with 100k dots a frame.
+    const auto channel = [](float v) -> std::uint8_t {
+        if (!(v > 0.0f)) return 0;
+        if (v >= 1.0f) return 255;
+        return static_cast<std::uint8_t>(v * 255.0f + 0.5f);
     };
     return {channel(c.r), channel(c.g), channel(c.b), channel(c.a)};
 }
@@ -147,9 +154,41 @@ std::size_t circle_segments(float radius_px) {
 struct Renderer2D::Impl {
     struct Batch {
         GLuint texture = 0;
-        GLenum mode = GL_TRIANGLES; // or GL_POINTS
-        std::size_t first = 0;      // first index
-        std::size_t count = 0;      // indices
+        std::uint64_t texture_serial = 0; // tells a texture from a later one given the same name
+        GLenum mode = GL_TRIANGLES;       // or GL_POINTS
+        std::size_t first = 0;            // first index
+        std::size_t count = 0;            // indices
+        bool operator==(const Batch&) const = default;
+    };
+
+    // What one upload holds: at most kMaxVertices vertices (16-bit indices).
+    struct Chunk {
+        std::vector<Vertex> vertices;
+        std::vector<std::uint16_t> indices;
+        std::vector<Batch> batches;
+        bool operator==(const Chunk& o) const {
+            return batches == o.batches && indices == o.indices &&
+                   vertices.size() == o.vertices.size() &&
+                   std::memcmp(vertices.data(), o.vertices.data(),
+                               vertices.size() * sizeof(Vertex)) == 0;
+        }
+    };
+
+    // Everything a frame draws, kept until the next one so end() can tell whether it changed.
+    struct Frame {
+        glm::ivec2 size_px{0};
+        glm::mat4 view_projection{1.0f};
+        std::optional<glm::vec4> clear_color;
+        std::vector<Chunk> chunks; // [0, used) hold the frame; the rest keep their capacity
+        std::size_t used = 0;
+
+        [[nodiscard]] bool same_as(const Frame& o) const {
+            if (size_px != o.size_px || used != o.used || clear_color != o.clear_color ||
+                std::memcmp(&view_projection, &o.view_projection, sizeof view_projection) != 0)
+                return false;
+            return std::equal(chunks.begin(), chunks.begin() + static_cast<std::ptrdiff_t>(used),
+                              o.chunks.begin());
+        }
     };
 
     GLuint program = 0;
@@ -160,39 +199,57 @@ struct Renderer2D::Impl {
     GLuint ibo = 0;
     std::unique_ptr<Texture> white;
 
-    std::vector<Vertex> vertices;
-    std::vector<std::uint16_t> indices;
-    std::vector<Batch> batches;
-    glm::ivec2 size_px{0};
-    glm::mat4 view_projection{1.0f};
+    Frame frame;    // being collected between begin() and end()
+    Frame previous; // the last one end() finished (drawn, or left as it was)
+    bool has_previous = false;
+    bool keep_unchanged = false;
     bool in_frame = false;
 
-    // Room for nv vertices and ni indices in a batch of texture (flushing first when full);
-    // returns the index of the first new vertex.
-    std::uint16_t reserve(GLuint texture, std::size_t nv, std::size_t ni, RenderStats& stats,
+    Chunk& open() { return frame.chunks[frame.used - 1]; }
+
+    // Starts another chunk, reusing a spare one's buffers.
+    void next_chunk() {
+        if (frame.used == frame.chunks.size()) {
+            frame.chunks.emplace_back();
+            frame.chunks.back().vertices.reserve(kMaxVertices);
+            frame.chunks.back().indices.reserve(kMaxIndices);
+        }
+        Chunk& c = frame.chunks[frame.used++];
+        c.vertices.clear();
+        c.indices.clear();
+        c.batches.clear();
+    }
+
+    // Room for nv vertices and ni indices in a batch of texture (in a new chunk when the open
+    // one is full); returns the index of the first new vertex.
+    std::uint16_t reserve(const Texture& texture, std::size_t nv, std::size_t ni,
                           GLenum mode = GL_TRIANGLES) {
         assert(in_frame && "draw calls go between begin() and end()");
         assert(nv <= kMaxVertices && ni <= kMaxIndices);
-        if (vertices.size() + nv > kMaxVertices || indices.size() + ni > kMaxIndices) flush(stats);
-        if (batches.empty() || batches.back().texture != texture || batches.back().mode != mode)
-            batches.push_back(Batch{texture, mode, indices.size(), 0});
-        batches.back().count += ni;
-        return static_cast<std::uint16_t>(vertices.size());
+        if (open().vertices.size() + nv > kMaxVertices || open().indices.size() + ni > kMaxIndices)
+            next_chunk();
+        Chunk& c = open();
+        if (c.batches.empty() || c.batches.back().texture != texture.id() ||
+            c.batches.back().texture_serial != texture.serial() || c.batches.back().mode != mode)
+            c.batches.push_back(Batch{texture.id(), texture.serial(), mode, c.indices.size(), 0});
+        c.batches.back().count += ni;
+        return static_cast<std::uint16_t>(c.vertices.size());
     }
 
+    void push_vertex(const Vertex& v) { open().vertices.push_back(v); }
     void push_index(std::uint16_t base, std::size_t offset) {
-        indices.push_back(static_cast<std::uint16_t>(base + offset));
+        open().indices.push_back(static_cast<std::uint16_t>(base + offset));
     }
 
     // A quad from its corners (top-left, top-right, bottom-right, bottom-left) and the texture
     // coordinates of its top-left and bottom-right.
     void quad(const std::array<glm::vec2, 4>& corners, glm::vec2 uv_min, glm::vec2 uv_max,
-              const std::array<std::uint8_t, 4>& rgba, GLuint texture, RenderStats& stats) {
-        const std::uint16_t base = reserve(texture, 4, 6, stats);
-        vertices.push_back(Vertex{corners[0], uv_min, rgba});
-        vertices.push_back(Vertex{corners[1], {uv_max.x, uv_min.y}, rgba});
-        vertices.push_back(Vertex{corners[2], uv_max, rgba});
-        vertices.push_back(Vertex{corners[3], {uv_min.x, uv_max.y}, rgba});
+              const std::array<std::uint8_t, 4>& rgba, const Texture& texture, RenderStats& stats) {
+        const std::uint16_t base = reserve(texture, 4, 6);
+        push_vertex(Vertex{corners[0], uv_min, rgba});
+        push_vertex(Vertex{corners[1], {uv_max.x, uv_min.y}, rgba});
+        push_vertex(Vertex{corners[2], uv_max, rgba});
+        push_vertex(Vertex{corners[3], {uv_min.x, uv_max.y}, rgba});
         for (std::size_t k : {0, 1, 2, 2, 3, 0})
             push_index(base, k);
         ++stats.quads;
@@ -202,54 +259,59 @@ struct Renderer2D::Impl {
     void local_rect(const glm::mat3& m, glm::vec2 min, glm::vec2 max,
                     const std::array<std::uint8_t, 4>& rgba, RenderStats& stats) {
         quad({apply(m, {min.x, max.y}), apply(m, max), apply(m, {max.x, min.y}), apply(m, min)},
-             {0.5f, 0.5f}, {0.5f, 0.5f}, rgba, white->id(), stats);
+             {0.5f, 0.5f}, {0.5f, 0.5f}, rgba, *white, stats);
     }
 
-    void flush(RenderStats& stats) {
-        if (indices.empty()) return;
-        if (program != 0) {
-            glViewport(0, 0, size_px.x, size_px.y);
-            glDisable(GL_DEPTH_TEST);
-            glDisable(GL_CULL_FACE);
+    // Clears (when the frame asks) and draws the whole frame into the bound framebuffer.
+    void draw(RenderStats& stats) {
+        if (frame.clear_color) {
+            const glm::vec4 c = *frame.clear_color;
             glDisable(GL_SCISSOR_TEST);
-            glEnable(GL_BLEND);
-            glBlendEquation(GL_FUNC_ADD);
-            glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); // premultiplied alpha
-            glEnable(GL_PROGRAM_POINT_SIZE);
-            glUseProgram(program);
-            glUniformMatrix4fv(u_view_projection, 1, GL_FALSE, &view_projection[0][0]);
-            glUniform1i(u_texture, 0);
-            glActiveTexture(GL_TEXTURE0);
-            glBindVertexArray(vao);
-            // Orphan then fill, so the driver never waits for the previous flush's draws.
+            glClearColor(c.r, c.g, c.b, c.a);
+            glClear(GL_COLOR_BUFFER_BIT);
+        }
+        if (program == 0) return;
+        glViewport(0, 0, frame.size_px.x, frame.size_px.y);
+        glDisable(GL_DEPTH_TEST);
+        glDisable(GL_CULL_FACE);
+        glDisable(GL_SCISSOR_TEST);
+        glEnable(GL_BLEND);
+        glBlendEquation(GL_FUNC_ADD);
+        glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); // premultiplied alpha
+        glEnable(GL_PROGRAM_POINT_SIZE);
+        glUseProgram(program);
+        glUniformMatrix4fv(u_view_projection, 1, GL_FALSE, &frame.view_projection[0][0]);
+        glUniform1i(u_texture, 0);
+        glActiveTexture(GL_TEXTURE0);
+        glBindVertexArray(vao);
+        for (std::size_t i = 0; i < frame.used; ++i) {
+            const Chunk& c = frame.chunks[i];
+            if (c.indices.empty()) continue;
+            // Orphan then fill, so the driver never waits for the previous upload's draws.
             glBindBuffer(GL_ARRAY_BUFFER, vbo);
             glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxVertices * sizeof(Vertex)),
                          nullptr, GL_STREAM_DRAW);
             glBufferSubData(GL_ARRAY_BUFFER, 0,
-                            static_cast<GLsizeiptr>(vertices.size() * sizeof(Vertex)),
-                            vertices.data());
+                            static_cast<GLsizeiptr>(c.vertices.size() * sizeof(Vertex)),
+                            c.vertices.data());
             glBufferData(GL_ELEMENT_ARRAY_BUFFER,
                          static_cast<GLsizeiptr>(kMaxIndices * sizeof(std::uint16_t)), nullptr,
                          GL_STREAM_DRAW);
             glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0,
-                            static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint16_t)),
-                            indices.data());
-            for (const Batch& b : batches) {
+                            static_cast<GLsizeiptr>(c.indices.size() * sizeof(std::uint16_t)),
+                            c.indices.data());
+            for (const Batch& b : c.batches) {
                 if (b.count == 0) continue;
                 glBindTexture(GL_TEXTURE_2D, b.texture);
                 glDrawElements(b.mode, static_cast<GLsizei>(b.count), GL_UNSIGNED_SHORT,
                                reinterpret_cast<const void*>(b.first * sizeof(std::uint16_t)));
                 ++stats.draw_calls;
-                if (b.mode == GL_TRIANGLES) stats.triangles += b.count / 3;
             }
-            glDisable(GL_PROGRAM_POINT_SIZE);
-            glBindVertexArray(0);
-            glUseProgram(0);
-            glBindTexture(GL_TEXTURE_2D, 0);
         }
-        vertices.clear();
-        indices.clear();
-        batches.clear();
+        glDisable(GL_PROGRAM_POINT_SIZE);
+        glBindVertexArray(0);
+        glUseProgram(0);
+        glBindTexture(GL_TEXTURE_2D, 0);
     }
 };
 
@@ -280,8 +342,6 @@ Renderer2D::Renderer2D() : m_impl(std::make_unique<Impl>()) {
 
     const std::array<std::uint8_t, 4> white{255, 255, 255, 255};
     r.white = std::make_unique<Texture>(1, 1, white.data(), false);
-    r.vertices.reserve(kMaxVertices);
-    r.indices.reserve(kMaxIndices);
 }
 
 Renderer2D::~Renderer2D() {
@@ -292,12 +352,16 @@ Renderer2D::~Renderer2D() {
     glDeleteProgram(r.program);
 }
 
-void Renderer2D::begin(glm::ivec2 size_px, const glm::mat4& view_projection) {
+void Renderer2D::begin(glm::ivec2 size_px, const glm::mat4& view_projection,
+                       std::optional<glm::vec4> clear_color) {
     Impl& r = *m_impl;
     assert(!r.in_frame && "begin() twice without end()");
     r.in_frame = true;
-    r.size_px = size_px;
-    r.view_projection = view_projection;
+    r.frame.size_px = size_px;
+    r.frame.view_projection = view_projection;
+    r.frame.clear_color = clear_color;
+    r.frame.used = 0;
+    r.next_chunk();
     m_stats = {};
     // Pixels per world unit along each world axis; a pixel_size line is >= 1 pixel either way.
     const glm::vec2 half(static_cast<float>(size_px.x) * 0.5f,
@@ -313,8 +377,18 @@ void Renderer2D::begin(glm::ivec2 size_px, const glm::mat4& view_projection) {
 void Renderer2D::end() {
     Impl& r = *m_impl;
     assert(r.in_frame && "end() without begin()");
-    r.flush(m_stats);
     r.in_frame = false;
+    for (std::size_t i = 0; i < r.frame.used; ++i)
+        for (const Impl::Batch& b : r.frame.chunks[i].batches)
+            if (b.mode == GL_TRIANGLES) m_stats.triangles += b.count / 3;
+    m_stats.reused = r.keep_unchanged && r.has_previous && r.frame.same_as(r.previous);
+    if (!m_stats.reused) r.draw(m_stats);
+    std::swap(r.frame, r.previous);
+    r.has_previous = true;
+}
+
+void Renderer2D::keep_unchanged_frames(bool on) {
+    m_impl->keep_unchanged = on;
 }
 
 // ---- centre and rotation ----
@@ -340,7 +414,7 @@ void Renderer2D::line(glm::vec2 a, glm::vec2 b, const glm::vec4& color, float th
     if (!(length > 0.0f)) return;
     const glm::vec2 n = glm::vec2(-d.y, d.x) * (0.5f * thickness / length);
     m_impl->quad({a + n, b + n, b - n, a - n}, {0.5f, 0.5f}, {0.5f, 0.5f}, pack_color(color),
-                 m_impl->white->id(), m_stats);
+                 *m_impl->white, m_stats);
 }
 
 void Renderer2D::text(const Font& font, std::string_view utf8, glm::vec2 position, float size,
@@ -350,9 +424,9 @@ void Renderer2D::text(const Font& font, std::string_view utf8, glm::vec2 positio
 
 void Renderer2D::dot(glm::vec2 center, int size_px, const glm::vec4& color) {
     Impl& r = *m_impl;
-    const std::uint16_t base = r.reserve(r.white->id(), 1, 1, m_stats, GL_POINTS);
+    const std::uint16_t base = r.reserve(*r.white, 1, 1, GL_POINTS);
     const float size = static_cast<float>(std::clamp(size_px, 1, kMaxDotPixels));
-    r.vertices.push_back(Vertex{center, {size, 0.5f}, pack_color(color)}); // white at any uv
+    r.push_vertex(Vertex{center, {size, 0.5f}, pack_color(color)}); // white at any uv
     r.push_index(base, 0);
     ++m_stats.points;
 }
@@ -362,10 +436,10 @@ void Renderer2D::dot(glm::vec2 center, int size_px, const glm::vec4& color) {
 void Renderer2D::quad(const glm::mat3& transform, glm::vec2 size, const glm::vec4& color,
                       const Texture* texture, glm::vec2 uv_min, glm::vec2 uv_max) {
     const glm::vec2 h = size * 0.5f;
-    const GLuint id = texture != nullptr ? texture->id() : m_impl->white->id();
+    const Texture& drawn = texture != nullptr ? *texture : *m_impl->white;
     m_impl->quad({apply(transform, {-h.x, h.y}), apply(transform, h), apply(transform, {h.x, -h.y}),
                   apply(transform, -h)},
-                 uv_min, uv_max, pack_color(color), id, m_stats);
+                 uv_min, uv_max, pack_color(color), drawn, m_stats);
 }
 
 void Renderer2D::rect_outline(const glm::mat3& transform, glm::vec2 size, const glm::vec4& color,
@@ -396,17 +470,17 @@ void Renderer2D::circle(const glm::mat3& transform, float radius, const glm::vec
     const std::size_t n = circle_segments(r * scale / m_pixel_size);
     const float inner = filled ? 0.0f : r - std::abs(thickness) / scale;
     const auto rgba = pack_color(color);
-    const GLuint white = m_impl->white->id();
+    const Texture& white = *m_impl->white;
     Impl& b = *m_impl;
     const auto rim = [&](std::size_t i, float radius_local) {
         const float a = glm::two_pi<float>() * static_cast<float>(i) / static_cast<float>(n);
         return apply(transform, glm::vec2(std::cos(a), std::sin(a)) * radius_local);
     };
     if (inner <= 0.0f) { // a triangle fan around the centre
-        const std::uint16_t base = b.reserve(white, n + 1, n * 3, m_stats);
-        b.vertices.push_back(Vertex{apply(transform, glm::vec2(0.0f)), {0.5f, 0.5f}, rgba});
+        const std::uint16_t base = b.reserve(white, n + 1, n * 3);
+        b.push_vertex(Vertex{apply(transform, glm::vec2(0.0f)), {0.5f, 0.5f}, rgba});
         for (std::size_t i = 0; i < n; ++i)
-            b.vertices.push_back(Vertex{rim(i, r), {0.5f, 0.5f}, rgba});
+            b.push_vertex(Vertex{rim(i, r), {0.5f, 0.5f}, rgba});
         for (std::size_t i = 0; i < n; ++i) {
             b.push_index(base, 0);
             b.push_index(base, 1 + i);
@@ -415,10 +489,10 @@ void Renderer2D::circle(const glm::mat3& transform, float radius, const glm::vec
         return;
     }
     // A ring: vertices alternate outer, inner; two triangles per segment.
-    const std::uint16_t base = b.reserve(white, n * 2, n * 6, m_stats);
+    const std::uint16_t base = b.reserve(white, n * 2, n * 6);
     for (std::size_t i = 0; i < n; ++i) {
-        b.vertices.push_back(Vertex{rim(i, r), {0.5f, 0.5f}, rgba});
-        b.vertices.push_back(Vertex{rim(i, inner), {0.5f, 0.5f}, rgba});
+        b.push_vertex(Vertex{rim(i, r), {0.5f, 0.5f}, rgba});
+        b.push_vertex(Vertex{rim(i, inner), {0.5f, 0.5f}, rgba});
     }
     for (std::size_t i = 0; i < n; ++i) {
         const std::size_t o0 = i * 2;
@@ -431,7 +505,7 @@ void Renderer2D::circle(const glm::mat3& transform, float radius, const glm::vec
 void Renderer2D::text(const Font& font, std::string_view utf8, const glm::mat3& transform,
                       float size, const glm::vec4& color, int align) {
     const Font::Impl& f = font.impl();
-    const GLuint atlas = f.atlas->id();
+    const Texture& atlas = *f.atlas;
     const auto rgba = pack_color(color);
     f.layout(utf8, align, [&](const Font::Impl::Glyph& g, glm::vec2 pen) {
         const glm::vec2 lo = (pen + g.min) * size;

@@ -8,6 +8,7 @@
 
 #include <stb/stb_image.h>
 
+#include <atomic>
 #include <cassert>
 #include <string>
 #include <system_error>
@@ -16,8 +17,17 @@ namespace diorama::render {
 
 // ---- Texture ----
 
+namespace {
+
+std::uint64_t next_serial() {
+    static std::atomic<std::uint64_t> last{0};
+    return ++last;
+}
+
+} // namespace
+
 Texture::Texture(int width, int height, const std::uint8_t* rgba, bool smooth)
-    : m_size(width, height) {
+    : m_serial(next_serial()), m_size(width, height) {
     assert(width > 0 && height > 0 && rgba != nullptr);
     const std::size_t count = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     std::vector<std::uint8_t> premultiplied(rgba, rgba + count * 4);

@@ -1,6 +1,8 @@
 #pragma once
 // Renderer2D: batched 2D drawing with OpenGL 3.3 core. Quads (sprites, rects), circles, lines and
 // text are collected between begin() and end() and drawn with one draw call per texture batch.
+// A renderer that owns its framebuffer can keep unchanged frames: end() then skips drawing when
+// the frame is byte for byte the previous one (same geometry, textures, view, size and clear).
 // Needs a current GL 3.3 context for its whole life (create it after the context, destroy it
 // before). Never includes ImGui or editor code.
 //
@@ -18,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 namespace diorama::render {
@@ -31,6 +34,7 @@ struct RenderStats {
     std::size_t quads = 0;      // quads drawn (sprites, rects, glyphs, line segments)
     std::size_t triangles = 0;  // all triangles
     std::size_t points = 0;     // dots drawn (one vertex each)
+    bool reused = false;        // the frame was the previous one: nothing drawn (draw_calls 0)
 };
 
 class Renderer2D {
@@ -40,11 +44,19 @@ public:
     Renderer2D(const Renderer2D&) = delete;
     Renderer2D& operator=(const Renderer2D&) = delete;
 
-    // Starts a frame in a viewport of size_px pixels; view_projection maps world to clip space.
-    // Resets stats(). Draws may reach the GPU before end() when the vertex buffer fills.
-    void begin(glm::ivec2 size_px, const glm::mat4& view_projection);
-    // Draws everything collected since begin(), batched by texture, in submission order.
+    // Starts a frame in a viewport of size_px pixels; view_projection maps world to clip space;
+    // with a clear_color (straight rgba) end() clears the framebuffer to it before drawing.
+    // Resets stats().
+    void begin(glm::ivec2 size_px, const glm::mat4& view_projection,
+               std::optional<glm::vec4> clear_color = std::nullopt);
+    // Draws everything collected since begin(), batched by texture, in submission order, into
+    // the bound framebuffer; or nothing (stats().reused) when keeping unchanged frames and this
+    // frame is the previous one again.
     void end();
+    // On: the caller promises that the bound framebuffer at end() still holds what this
+    // renderer's previous end() left there (it draws into a target of its own, nothing else
+    // draws into it), so an unchanged frame need not be drawn again. Off by default.
+    void keep_unchanged_frames(bool on);
 
     // Most vertices one flush holds (quads take 4, a circle segments + 1).
     static constexpr std::size_t kMaxVertices = 65536;

@@ -24,10 +24,13 @@ public:
     Texture& operator=(const Texture&) = delete;
 
     [[nodiscard]] std::uint32_t id() const { return m_id; } // the GL name
+    // Unique among the process's textures, even when GL reuses a deleted texture's name.
+    [[nodiscard]] std::uint64_t serial() const { return m_serial; }
     [[nodiscard]] glm::ivec2 size() const { return m_size; }
 
 private:
     std::uint32_t m_id = 0;
+    std::uint64_t m_serial = 0;
     glm::ivec2 m_size{0};
 };
 

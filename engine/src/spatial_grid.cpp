@@ -1,5 +1,7 @@
 #include "diorama/spatial_grid.h"
 
+#include <glm/common.hpp>
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -23,6 +25,12 @@ constexpr double kAlwaysProbeAccesses = 64.0;
 // Empty cells keep their vector for reuse; they are released once there are more than this many
 // and they outnumber the non-empty ones, so memory follows the content, not the area visited.
 constexpr std::size_t kMinEmptyCellsToRelease = 1024;
+
+// Boxes at most this many cells wide and high are small: filed in the cell of their centre.
+constexpr float kSmallBoxCells = 0.5f;
+
+// How much more than the small boxes' reach a query looks, relative to its coordinates.
+constexpr float kWidenRelative = 1.0f / 1048576.0f;
 
 // The cell table starts at this many slots and stays at most half full.
 constexpr std::size_t kMinSlots = 64;
@@ -74,17 +82,27 @@ void SpatialGrid::set_changing_cells(std::uint32_t id, const Rect& box) {
         remove(id);
         return;
     }
-    const CellRange cells = cells_of(box);
+    // How the box is filed: small boxes by their centre, others in the cells they cover.
+    const glm::vec2 size = box.max - box.min;
+    const float small = m_cell_size * kSmallBoxCells;
+    const bool centred = size.x <= small && size.y <= small;
+    CellRange cells;
+    if (centred) {
+        const glm::vec2 c = centre(box);
+        cells = cells_of(Rect{c, c});
+        m_reach = glm::max(m_reach, size * 0.5f);
+    } else {
+        cells = cells_of(box);
+    }
+    const bool oversized = !centred && cell_count(cells) > kMaxCellsPerBox;
     if (id < m_entries.size()) {
         Entry& e = m_entries[id];
-        if (e.present && !e.oversized) {
-            const CellRange before = cells_of(e.box);
-            if (cell_count(cells) <= kMaxCellsPerBox) {
-                move_cells(id, before, cells);
-                e.box = box;
-                release_empty_cells_when_many();
-                return;
-            }
+        if (e.present && !e.oversized && !oversized) {
+            move_cells(id, filed_cells(e), cells);
+            e.box = box;
+            e.centred = centred;
+            release_empty_cells_when_many();
+            return;
         }
     } else {
         // Stamps first: should the second resize fail, m_stamp still covers every entry.
@@ -92,7 +110,6 @@ void SpatialGrid::set_changing_cells(std::uint32_t id, const Rect& box) {
         m_entries.resize(std::size_t{id} + 1);
     }
     Entry& e = m_entries[id];
-    const bool oversized = cell_count(cells) > kMaxCellsPerBox;
     if (!e.present) {
         e.present = true;
         ++m_count;
@@ -105,6 +122,7 @@ void SpatialGrid::set_changing_cells(std::uint32_t id, const Rect& box) {
     }
     e.box = box;
     e.oversized = oversized;
+    e.centred = centred;
     link(id, e, cells);
     release_empty_cells_when_many();
 }
@@ -142,7 +160,7 @@ void SpatialGrid::collect(const Rect& area, Accept&& accept,
         assert(has_nan(area) && "SpatialGrid: query area min must be <= max");
         return;
     }
-    const CellRange range = cells_of(area);
+    const CellRange range = searched_cells(area);
     const double ids_per_cell =
         static_cast<double>(m_count) / static_cast<double>(m_cells.size() - m_empty_cells + 1);
     const double probe_cost = static_cast<double>(cell_count(range)) * (1.0 + ids_per_cell);
@@ -223,6 +241,16 @@ std::size_t SpatialGrid::memory_bytes() const {
 
 // ---- internals ----
 
+SpatialGrid::CellRange SpatialGrid::searched_cells(const Rect& area) const {
+    if (m_reach == glm::vec2(0.0f)) return cells_of(area); // centres of points are exact
+    // A small box reaching the area has its centre within m_reach of it. The centre and the
+    // widened area are rounded, so widen a little more, relative to the coordinates' size
+    // (many ulps; a few extra cells at worst). Infinite or NaN areas stay so.
+    const glm::vec2 magnitude = glm::max(glm::abs(area.min), glm::abs(area.max));
+    const glm::vec2 widen = m_reach + (magnitude + m_reach) * kWidenRelative;
+    return cells_of(Rect{area.min - widen, area.max + widen});
+}
+
 std::uint64_t SpatialGrid::cell_key(std::int32_t x, std::int32_t y) {
     return (std::uint64_t{static_cast<std::uint32_t>(x)} << 32) | static_cast<std::uint32_t>(y);
 }
@@ -289,7 +317,7 @@ void SpatialGrid::unlink(std::uint32_t id, const Entry& e) {
         swap_and_pop(m_oversized, id);
         return;
     }
-    const CellRange cells = cells_of(e.box);
+    const CellRange cells = filed_cells(e);
     for (std::int32_t y = cells.y0; y <= cells.y1; ++y) {
         for (std::int32_t x = cells.x0; x <= cells.x1; ++x) {
             const std::uint32_t cell = find_cell(cell_key(x, y));

@@ -95,6 +95,29 @@ TEST(SpatialGrid, SettingABoxWithinTheSameCellsStillUpdatesTheStoredBox) {
     EXPECT_EQ(in_circle(grid, {60, 15}, 40.0f), Ids{3});
 }
 
+TEST(SpatialGrid, ASmallBoxIsFoundFromACellItReachesButIsNotFiledIn) {
+    SpatialGrid grid(10.0f);
+    grid.set(1, rect(7.25f, 2, 12.25f, 3)); // half a cell wide: filed by its centre, in cell 0
+    grid.set(2, rect(20, 20, 40, 21));      // wider: filed in the cells it covers
+    EXPECT_EQ(in_rect(grid, rect(12.2f, 0, 15, 5)), Ids{1}) << "only cell 1 is covered";
+    EXPECT_EQ(at_point(grid, {12.25f, 2.5f}), Ids{1});
+    EXPECT_EQ(in_circle(grid, {14.25f, 2.5f}, 2.0f), Ids{1});
+    EXPECT_EQ(in_rect(grid, rect(12.3f, 0, 15, 5)), Ids{});
+    EXPECT_EQ(at_point(grid, {39, 20.5f}), Ids{2});
+}
+
+TEST(SpatialGrid, ASmallBoxThatGrowsInPlaceIsFoundAtItsNewFarEdge) {
+    SpatialGrid grid(10.0f);
+    grid.set(1, rect(9.5f, 5, 10.5f, 6)); // centre (10, 5.5): cell 1; reaches half a unit
+    grid.set(1, rect(9.6f, 5, 10.4f, 6)); // smaller, same centre cell
+    EXPECT_EQ(at_point(grid, {9.6f, 5.5f}), Ids{1});
+    // Grown to half a cell, its centre still in cell 1: it now reaches 2.5 into cell 0.
+    grid.set(1, rect(7.5f, 5, 12.5f, 6));
+    EXPECT_EQ(grid.box(1), rect(7.5f, 5, 12.5f, 6));
+    EXPECT_EQ(in_rect(grid, rect(7, 5, 7.6f, 5.5f)), Ids{1}) << "found from cell 0";
+    EXPECT_EQ(at_point(grid, {7.5f, 6}), Ids{1});
+}
+
 TEST(SpatialGrid, RemovingAnIdForgetsItAndRemovingAgainDoesNothing) {
     SpatialGrid grid(64.0f);
     grid.set(1, rect(0, 0, 10, 10));

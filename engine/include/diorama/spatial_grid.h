@@ -2,8 +2,13 @@
 // SpatialGrid: a uniform grid over axis-aligned boxes keyed by a dense uint32 id (the world uses
 // object slot indices). Answers which ids' boxes overlap a rectangle, contain a point, or touch a
 // circle. Boxes are stored exactly; cells only narrow the search, so results are exact.
+// A small box (at most half a cell wide and high) is filed in the one cell holding its centre,
+// and queries look that much further around their area: a moving box then changes cells only
+// when its centre crosses a cell edge. Larger boxes are filed in every cell they cover, and
+// boxes covering more than kMaxCellsPerBox cells in a list every query checks.
 
 #include "diorama/geometry.h"
+#include "diorama/hot_inline.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -26,15 +31,26 @@ public:
     [[nodiscard]] float cell_size() const { return m_cell_size; }
 
     // Inserts id with box, or moves it when already present. O(cells touched); nothing happens
-    // when the box covers the same cells as before except that the stored box is updated.
-    void set(std::uint32_t id, const Rect& box) {
-        // Inline, the common case of a moving object: it stays within the cells it covered.
+    // when the box is filed in the same cells as before except that the stored box is updated.
+    DIORAMA_HOT_INLINE void set(std::uint32_t id, const Rect& box) {
+        // Inline, the common case of a moving object: it stays in the cells it is filed in.
         if (id < m_entries.size()) {
             Entry& e = m_entries[id];
-            if (e.present && !e.oversized && box.min.x <= box.max.x && box.min.y <= box.max.y &&
-                cells_of(box) == cells_of(e.box)) {
-                e.box = box;
-                return;
+            if (e.present && !e.oversized && box.min.x <= box.max.x && box.min.y <= box.max.y) {
+                if (e.centred) {
+                    // Still within the reach queries allow for, and its centre in the same cell.
+                    const glm::vec2 half = (box.max - box.min) * 0.5f;
+                    if (half.x <= m_reach.x && half.y <= m_reach.y) {
+                        const CellRange both = cells_of(Rect{centre(box), centre(e.box)});
+                        if (both.x0 == both.x1 && both.y0 == both.y1) {
+                            e.box = box;
+                            return;
+                        }
+                    }
+                } else if (cells_of(box) == cells_of(e.box)) {
+                    e.box = box;
+                    return;
+                }
             }
         }
         set_changing_cells(id, box);
@@ -65,11 +81,12 @@ private:
         std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1; // inclusive; x1 < x0 means "none"
         friend bool operator==(const CellRange&, const CellRange&) = default;
     };
-    // 20 bytes: the cells are not stored, cells_of(box) gives them again (exactly).
+    // 20 bytes: the cells are not stored, filed_cells gives them again (exactly).
     struct Entry {
         Rect box{};
         bool present = false;
-        bool oversized = false;
+        bool oversized = false; // in m_oversized, no cell
+        bool centred = false;   // in the cell of its centre only (a small box)
     };
     struct Cell {
         std::uint64_t key = 0;
@@ -112,6 +129,19 @@ private:
         return CellRange{cells[0], cells[1], cells[2], cells[3]};
 #endif
     }
+    // The centre of a box, finite for any finite box.
+    [[nodiscard]] static glm::vec2 centre(const Rect& box) {
+        return box.min * 0.5f + box.max * 0.5f;
+    }
+    // The cells an entry that is not oversized is filed in.
+    [[nodiscard]] CellRange filed_cells(const Entry& e) const {
+        if (!e.centred) return cells_of(e.box);
+        const glm::vec2 c = centre(e.box);
+        return cells_of(Rect{c, c});
+    }
+    // The cells a query of area looks in: those it covers, and around them as far as a small
+    // box's centre can be from an edge of a box that reaches the area.
+    [[nodiscard]] CellRange searched_cells(const Rect& area) const;
     // set() when the box is new, changes cells, is oversized or is not insertable.
     void set_changing_cells(std::uint32_t id, const Rect& box);
     [[nodiscard]] static std::uint64_t cell_key(std::int32_t x, std::int32_t y);
@@ -132,6 +162,7 @@ private:
 
     float m_cell_size = 128.0f;
     float m_inv_cell_size = 1.0f / 128.0f;
+    glm::vec2 m_reach{0.0f}; // the largest half size of a box filed by its centre so far
     std::size_t m_count = 0;
     std::vector<Entry> m_entries;               // by id
     std::vector<Cell> m_cells;                  // cells ever linked, minus released empty ones

@@ -24,6 +24,7 @@
 #include "diorama/geometry.h"
 #include "diorama/guid_index.h"
 #include "diorama/handle.h"
+#include "diorama/hot_inline.h"
 #include "diorama/message.h"
 #include "diorama/reflection.h"
 #include "diorama/result.h"
@@ -45,13 +46,6 @@
 #include <type_traits>
 #include <unordered_map>
 #include <vector>
-
-// Forces inlining of the few one-load accessors on the hot paths (get<T>, pool lookups).
-#if defined(__GNUC__)
-#define DIORAMA_HOT_INLINE [[gnu::always_inline]] inline
-#else
-#define DIORAMA_HOT_INLINE inline
-#endif
 
 namespace diorama {
 

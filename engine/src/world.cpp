@@ -372,40 +372,52 @@ const std::string& World::name(Handle h) const {
     static const std::string kEmpty;
     if (!check(h)) return kEmpty;
     const std::uint32_t n = m_records[h.index].name;
-    return n == kNone ? kEmpty : m_names[n];
+    return n == kNone ? kEmpty : m_name_nodes[n]->first;
 }
 
 void World::erase_name(std::uint32_t index) {
     const std::uint32_t n = m_records[index].name;
     if (n == kNone) return;
-    if (auto it = m_by_name.find(m_names[n]); it != m_by_name.end()) {
-        std::erase(it->second, index);
-        if (it->second.empty()) m_by_name.erase(it);
-    }
-    m_names[n] = std::string();
-    m_free_names.push_back(n); // capacity was reserved by store_name
+    NameMap::value_type& node = *m_name_nodes[n];
+    NameList& list = node.second;
+    NameLinks& links = m_name_links[index];
+    (links.prev == kNone ? list.first : m_name_links[links.prev].next) = links.next;
+    (links.next == kNone ? list.last : m_name_links[links.next].prev) = links.prev;
+    links = NameLinks{};
     m_records[index].name = kNone;
+    if (list.first == kNone) { // the last object of this name
+        m_name_nodes[n] = nullptr;
+        m_free_name_ids.push_back(n); // capacity was reserved by store_name
+        m_by_name.erase(m_by_name.find(std::string_view(node.first)));
+    }
 }
 
 void World::store_name(std::uint32_t index, std::string name) {
-    // Allocate everything first, so a failure changes nothing.
-    m_free_names.reserve(m_names.size() + 1);
-    std::uint32_t n = kNone;
-    if (m_free_names.empty()) {
-        m_names.emplace_back();
-        n = static_cast<std::uint32_t>(m_names.size() - 1);
-    } else {
-        n = m_free_names.back();
+    // Allocate everything first, so a failure changes nothing that matters.
+    if (m_name_links.size() <= index) m_name_links.resize(m_records.size());
+    auto it = m_by_name.find(std::string_view(name));
+    if (it == m_by_name.end()) {
+        // Room for one more name (geometric growth: reserving exactly would copy every time).
+        if (m_free_name_ids.empty() && m_name_nodes.size() == m_name_nodes.capacity())
+            m_name_nodes.reserve(std::max<std::size_t>(16, m_name_nodes.capacity() * 2));
+        if (m_free_name_ids.capacity() < m_name_nodes.capacity())
+            m_free_name_ids.reserve(m_name_nodes.capacity()); // erase_name's push cannot throw
+        it = m_by_name.emplace(std::move(name), NameList{}).first;
+        // Nothing below allocates.
+        if (m_free_name_ids.empty()) {
+            it->second.id = static_cast<std::uint32_t>(m_name_nodes.size());
+            m_name_nodes.push_back(&*it);
+        } else {
+            it->second.id = m_free_name_ids.back();
+            m_free_name_ids.pop_back();
+            m_name_nodes[it->second.id] = &*it;
+        }
     }
-    try {
-        m_by_name[name].push_back(index);
-    } catch (...) {
-        if (m_free_names.empty()) m_names.pop_back();
-        throw;
-    }
-    if (!m_free_names.empty() && m_free_names.back() == n) m_free_names.pop_back();
-    m_names[n] = std::move(name);
-    m_records[index].name = n;
+    NameList& list = it->second;
+    m_name_links[index] = NameLinks{list.last, kNone};
+    (list.last == kNone ? list.first : m_name_links[list.last].next) = index;
+    list.last = index;
+    m_records[index].name = list.id;
 }
 
 void World::set_name(Handle h, std::string name) {
@@ -420,9 +432,8 @@ void World::set_name(Handle h, std::string name) {
 }
 
 Handle World::find_by_name(std::string_view name) const {
-    auto it = m_by_name.find(std::string(name));
-    return it == m_by_name.end() || it->second.empty() ? kNullHandle
-                                                       : handle_of(it->second.front());
+    const auto it = m_by_name.find(name);
+    return it == m_by_name.end() ? kNullHandle : handle_of(it->second.first);
 }
 
 // ---- layers ----
@@ -953,8 +964,14 @@ std::size_t World::memory_bytes() const {
     for (const auto& p : m_pools)
         if (p) bytes += p->memory_bytes();
     bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);
-    for (const std::string& n : m_names)
-        bytes += sizeof(std::string) + (n.capacity() > 15 ? n.capacity() : 0);
+    // A name's map node holds its string, its list and the bucket's link (about two pointers).
+    for (const auto& [text, list] : m_by_name)
+        bytes += sizeof(NameMap::value_type) + 2 * sizeof(void*) +
+                 (text.capacity() > 15 ? text.capacity() : 0);
+    bytes += m_by_name.bucket_count() * sizeof(void*) +
+             m_name_nodes.capacity() * sizeof(NameMap::value_type*) +
+             m_free_name_ids.capacity() * sizeof(std::uint32_t) +
+             m_name_links.capacity() * sizeof(NameLinks);
     bytes += m_grid.memory_bytes() + m_transient.capacity() +
              m_query_ids.capacity() * sizeof(std::uint32_t);
     return bytes;

@@ -178,6 +178,30 @@ void diorama_churn(benchmark::State& state) {
     report_ops(state, static_cast<std::int64_t>(n)); // n/2 destroys + n/2 creates
 }
 
+// Churn where every object has the same name, as spawned prefab instances do ("Bullet"):
+// naming and unnaming must not cost more with more objects of that name.
+void diorama_churn_named(benchmark::State& state) {
+    World world(builtins());
+    ObjectDef def;
+    def.name = "Bullet";
+    const std::int64_t n = state.range(0);
+    std::vector<Handle> handles;
+    for (std::int64_t i = 0; i < n; ++i) {
+        handles.push_back(world.create(def));
+        world.add<Velocity>(handles.back())->linear = kVelocity;
+    }
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < handles.size(); i += 2)
+            world.destroy(handles[i]);
+        world.flush();
+        for (std::size_t i = 0; i < handles.size(); i += 2) {
+            handles[i] = world.create(def);
+            world.add<Velocity>(handles[i])->linear = kVelocity;
+        }
+    }
+    report_ops(state, n); // n/2 destroys + n/2 creates
+}
+
 // ---- plain arrays: the physical limit ----
 
 struct PlainArrays {
@@ -431,6 +455,7 @@ void register_store_benchmarks() {
     RegisterBenchmark("Store/Destroy/PlainArray", plain_destroy)->Apply(sizes);
     RegisterBenchmark("Store/Churn/Diorama", diorama_churn)->Apply(sizes);
     RegisterBenchmark("Store/Churn/PlainArray", plain_churn)->Apply(sizes);
+    RegisterBenchmark("Store/ChurnNamed/Diorama", diorama_churn_named)->Apply(sizes);
 
     RegisterBenchmark("Store/Iterate/BaselineObjectStore", object_store_iterate)->Arg(kBaselineN);
     RegisterBenchmark("Store/RandomGet/BaselineObjectStore", object_store_random_get)

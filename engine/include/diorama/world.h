@@ -36,6 +36,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -313,7 +314,7 @@ private:
     struct Record {
         Guid guid{};
         LayerId layer = 0;
-        std::uint32_t name = kNone; // index in m_names; kNone: unnamed
+        std::uint32_t name = kNone; // index in m_name_nodes; kNone: unnamed
         std::uint32_t first_child = kNone;
         std::uint32_t last_child = kNone;
         std::uint32_t next_sibling = kNone;
@@ -433,10 +434,30 @@ private:
     // distinct by construction: a bijection of a counter) until a lookup needs the index.
     mutable GuidIndex m_by_guid;
     mutable std::vector<std::uint32_t> m_unindexed;
-    bool m_explicit_guids = false;    // an explicit guid was ever used: generated ones are checked
-    std::vector<std::string> m_names; // by Record::name
-    std::vector<std::uint32_t> m_free_names;                               // unused m_names
-    std::unordered_map<std::string, std::vector<std::uint32_t>> m_by_name; // non-empty names
+    bool m_explicit_guids = false; // an explicit guid was ever used: generated ones are checked
+    // Names: each non-empty name once, with its objects in a list linked through the slots, in
+    // the order they were given it (find_by_name answers the first), so naming and unnaming an
+    // object is O(1) however many share its name.
+    struct NameList {
+        std::uint32_t first = kNone;
+        std::uint32_t last = kNone;
+        std::uint32_t id = kNone; // index in m_name_nodes
+    };
+    struct NameLinks {
+        std::uint32_t prev = kNone;
+        std::uint32_t next = kNone;
+    };
+    struct NameHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const {
+            return std::hash<std::string_view>{}(s);
+        }
+    };
+    using NameMap = std::unordered_map<std::string, NameList, NameHash, std::equal_to<>>;
+    NameMap m_by_name;                              // name -> its objects
+    std::vector<NameMap::value_type*> m_name_nodes; // by Record::name (nodes never move)
+    std::vector<std::uint32_t> m_free_name_ids;     // unused m_name_nodes entries
+    std::vector<NameLinks> m_name_links;            // by slot; grown when a slot is named
     std::uint64_t m_guid_counter = 0;
     std::uint64_t m_null_guid_counter; // the counter whose generated guid is null (never used)
     std::vector<std::string> m_layers;

@@ -519,6 +519,8 @@ void World::each_object(F&& f) const {
 
 template <class T>
 DIORAMA_HOT_INLINE Pool<T>* World::find_typed_pool() const {
+    // Every object's Transform2D pool is kept at hand: no table lookup for the commonest type.
+    if constexpr (std::is_same_v<T, Transform2D>) return m_transforms;
     const ComponentId id = detail::hot_component_id<T>();
     if (id >= m_pools.size()) return nullptr;
     return static_cast<Pool<T>*>(m_pools[id].get());

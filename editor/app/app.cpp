@@ -214,6 +214,8 @@ bool App::init_window() {
 
 void App::shutdown_window() {
     // GL objects go before the context.
+    if (m_frame_done != nullptr) glDeleteSync(m_frame_done);
+    m_frame_done = nullptr;
     m_viewport.reset();
     m_textures.reset();
     if (m_imgui) {
@@ -321,6 +323,16 @@ void App::frame(float dt_s) {
     const ImGuiIO& io = ImGui::GetIO();
     const glm::ivec2 fb(static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
                         static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    // The UI's vertex buffers are refilled below; while the previous frame still uses them the
+    // driver must allocate fresh ones. A viewport drawn this frame gave the previous frame time
+    // to finish; when it had nothing to redraw, wait for it instead (else Mesa's llvmpipe spends
+    // milliseconds a frame on page faults of freshly allocated buffers).
+    if (m_frame_done != nullptr && m_viewport && m_viewport->render_stats().reused) {
+        constexpr GLuint64 kOneSecondNs = 1'000'000'000;
+        glClientWaitSync(m_frame_done, GL_SYNC_FLUSH_COMMANDS_BIT, kOneSecondNs);
+        glDeleteSync(m_frame_done);
+        m_frame_done = nullptr;
+    }
     glViewport(0, 0, fb.x, fb.y);
     glClearColor(0.118f, 0.125f, 0.141f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -373,6 +385,7 @@ void App::frame(float dt_s) {
             std::cerr << "diorama-editor: screenshot: " << written.error().describe() << "\n";
     }
     SDL_GL_SwapWindow(m_window);
+    m_frame_done = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     if (m_quit_now) m_done = true;
 }
 

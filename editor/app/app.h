@@ -29,6 +29,8 @@
 #include <optional>
 #include <string>
 
+struct __GLsync; // OpenGL's sync object (GLsync is a pointer to it)
+
 namespace diorama::render {
 class TextureCache;
 }
@@ -126,6 +128,8 @@ private:
 
     SDL_Window* m_window = nullptr;
     SDL_GLContext m_gl = nullptr;
+    // Signalled when the previous frame's drawing is done (a GLsync): see frame().
+    ::__GLsync* m_frame_done = nullptr;
     bool m_imgui = false;
     std::unique_ptr<ImGuiPlatform> m_platform;
     std::unique_ptr<ViewportPanel> m_viewport;

@@ -115,13 +115,15 @@ void HierarchyPanel::draw(UiContext& ctx) {
         build_order(world);
         draw_filtered(ctx);
     } else {
-        std::vector<std::vector<Handle>> roots(world.layers().size());
+        m_roots.resize(world.layers().size());
+        for (std::vector<Handle>& layer_roots : m_roots)
+            layer_roots.clear();
         world.each_object([&](Handle h) {
-            if (!world.parent(h) && world.layer(h) < roots.size())
-                roots[world.layer(h)].push_back(h);
+            if (!world.parent(h) && world.layer(h) < m_roots.size())
+                m_roots[world.layer(h)].push_back(h);
         });
         for (LayerId layer = 0; layer < world.layers().size(); ++layer)
-            draw_layer(ctx, layer, roots[layer]);
+            draw_layer(ctx, layer, m_roots[layer]);
     }
     // Clicking empty space clears the selection; dropping there makes a root.
     ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x,

@@ -293,7 +293,7 @@ void draw_stats(UiContext& ctx, const RenderFigures& figures) {
         item("tick", "not playing");
         item("arena watermark", bytes_text(world.transient().last_watermark()));
     }
-    item("draw calls", figures.renderer.reused ? std::string("0 (viewport unchanged)")
+    item("draw calls", figures.renderer.reused ? std::string("0 (kept)")
                                                : std::to_string(figures.renderer.draw_calls));
     item("quads", std::to_string(figures.renderer.quads));
     item("drawn objects", std::to_string(figures.visible_objects));

@@ -75,6 +75,14 @@ DIORAMA_HOT_INLINE Rect transformed_circle(const glm::mat3& m, glm::vec2 center,
     return Rect{c - r, c + r};
 }
 
+// Moves entity's component to dense position pos in each pool (swapping with the one there).
+// Out of line: joining a group usually needs no swap, and this keeps that path short.
+[[gnu::noinline]] void swap_to_position(std::span<PoolBase* const> pools, std::uint32_t entity,
+                                        std::uint32_t pos) {
+    for (PoolBase* p : pools)
+        if (const std::uint32_t at = p->position(entity); at != pos) p->swap_positions(at, pos);
+}
+
 } // namespace
 
 void detail::typed_access_before_static_init() {
@@ -594,7 +602,7 @@ const TypeInfo* World::cached_info(PoolBase& pool) const {
     return pool.info;
 }
 
-[[gnu::flatten]] void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
+void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
     if (pool.group >= 0) {
         if (m_view_depth > 0)
             m_deferred_joins.emplace_back(pool.group, entity); // checked when the view ends
@@ -710,20 +718,22 @@ bool World::in_group(std::uint32_t entity, const Group& g) const {
 
 void World::join_group_if_complete(std::uint32_t entity, Group& g) {
     // Members sit at positions [0, size) of every pool of the group, others after them.
+    // A new object's components usually sit at the end already: then one pass does it.
     const std::uint32_t end = g.size;
-    for (const PoolBase* p : g.pools)
-        if (!p->contains(entity) || p->position(entity) < end) return;
-    for (PoolBase* p : g.pools)
-        if (const std::uint32_t pos = p->position(entity); pos != end) p->swap_positions(pos, end);
+    bool at_end = true;
+    for (const PoolBase* p : g.pools) {
+        if (!p->contains(entity)) return;
+        const std::uint32_t pos = p->position(entity);
+        if (pos < end) return;
+        at_end = at_end && pos == end;
+    }
+    if (!at_end) swap_to_position(g.pools, entity, end);
     ++g.size;
 }
 
 void World::leave_group(std::uint32_t entity, Group& g) {
     --g.size;
-    for (PoolBase* p : g.pools) {
-        const std::uint32_t pos = p->position(entity);
-        if (pos != g.size) p->swap_positions(pos, g.size);
-    }
+    swap_to_position(g.pools, entity, g.size);
 }
 
 Result<void> World::make_group(std::vector<ComponentId> types) {

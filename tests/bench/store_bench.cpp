@@ -162,20 +162,27 @@ void diorama_destroy(benchmark::State& state) {
     report_ops(state, n);
 }
 
-void diorama_churn(benchmark::State& state) {
-    World world(builtins());
-    std::vector<Handle> handles = fill(world, state.range(0), true);
+// Per iteration: destroys every second object of handles, then creates as many again from def
+// (each with a Velocity, as the others have), reusing their slots.
+void churn_every_second(benchmark::State& state, World& world, std::vector<Handle>& handles,
+                        const ObjectDef& def) {
     const std::size_t n = handles.size();
     for (auto _ : state) {
         for (std::size_t i = 0; i < n; i += 2)
             world.destroy(handles[i]);
         world.flush();
         for (std::size_t i = 0; i < n; i += 2) {
-            handles[i] = world.create();
+            handles[i] = world.create(def);
             world.add<Velocity>(handles[i])->linear = kVelocity;
         }
     }
     report_ops(state, static_cast<std::int64_t>(n)); // n/2 destroys + n/2 creates
+}
+
+void diorama_churn(benchmark::State& state) {
+    World world(builtins());
+    std::vector<Handle> handles = fill(world, state.range(0), true);
+    churn_every_second(state, world, handles, ObjectDef{});
 }
 
 // Churn where every object has the same name, as spawned prefab instances do ("Bullet"):
@@ -184,22 +191,12 @@ void diorama_churn_named(benchmark::State& state) {
     World world(builtins());
     ObjectDef def;
     def.name = "Bullet";
-    const std::int64_t n = state.range(0);
     std::vector<Handle> handles;
-    for (std::int64_t i = 0; i < n; ++i) {
+    for (std::int64_t i = 0; i < state.range(0); ++i) {
         handles.push_back(world.create(def));
         world.add<Velocity>(handles.back())->linear = kVelocity;
     }
-    for (auto _ : state) {
-        for (std::size_t i = 0; i < handles.size(); i += 2)
-            world.destroy(handles[i]);
-        world.flush();
-        for (std::size_t i = 0; i < handles.size(); i += 2) {
-            handles[i] = world.create(def);
-            world.add<Velocity>(handles[i])->linear = kVelocity;
-        }
-    }
-    report_ops(state, n); // n/2 destroys + n/2 creates
+    churn_every_second(state, world, handles, def);
 }
 
 // ---- plain arrays: the physical limit ----

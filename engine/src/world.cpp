@@ -200,6 +200,7 @@ void World::index_pending_guids() const {
             m_by_guid.insert(guid, index);
             guid_indexed = true;
         }
+        if (!def.parent.is_null()) cover_tree_links();
         if (!def.name.empty()) store_name(index, def.name);
         // Nothing below allocates.
     } catch (const std::bad_alloc&) {
@@ -259,11 +260,12 @@ void World::mark_destroy(std::uint32_t index) {
     if (root.dying) return;
     root.dying = true;
     m_pending_destroy.push_back(index);
-    if (root.first_child == kNone) return;
+    if (tree_links(index).first_child == kNone) return;
     // Iterative walk over the subtree, so deep hierarchies cannot overflow the stack.
     std::vector<std::uint32_t>& stack = m_destroy_stack;
     stack.clear();
-    for (std::uint32_t c = root.first_child; c != kNone; c = m_records[c].next_sibling)
+    for (std::uint32_t c = m_tree_links[index].first_child; c != kNone;
+         c = m_tree_links[c].next_sibling)
         stack.push_back(c);
     while (!stack.empty()) {
         const std::uint32_t i = stack.back();
@@ -272,7 +274,8 @@ void World::mark_destroy(std::uint32_t index) {
         if (r.dying) continue;
         r.dying = true;
         m_pending_destroy.push_back(i);
-        for (std::uint32_t c = r.first_child; c != kNone; c = m_records[c].next_sibling)
+        for (std::uint32_t c = tree_links(i).first_child; c != kNone;
+             c = m_tree_links[c].next_sibling)
             stack.push_back(c);
     }
 }
@@ -300,13 +303,13 @@ std::size_t World::flush() {
             for (auto& pool : m_pools)
                 if (pool && pool->contains(i)) erase_component(i, *pool);
             unlink_parent(i);
-            Record& r = m_records[i];
-            for (std::uint32_t c = r.first_child;
+            for (std::uint32_t c = tree_links(i).first_child;
                  c != kNone;) { // orphans (only when hooks re-parented)
-                const std::uint32_t next = m_records[c].next_sibling;
+                const std::uint32_t next = m_tree_links[c].next_sibling;
                 unlink_parent(c);
                 c = next;
             }
+            const Record& r = m_records[i];
             if (r.guid_indexed) m_by_guid.erase(r.guid);
             erase_name(i);
             m_grid.remove(i);
@@ -491,13 +494,13 @@ Handle World::parent(Handle h) const {
 
 Handle World::first_child(Handle h) const {
     if (!check(h)) return kNullHandle;
-    const std::uint32_t c = m_records[h.index].first_child;
+    const std::uint32_t c = tree_links(h.index).first_child;
     return c == kNone ? kNullHandle : handle_of(c);
 }
 
 Handle World::next_sibling(Handle h) const {
     if (!check(h)) return kNullHandle;
-    const std::uint32_t s = m_records[h.index].next_sibling;
+    const std::uint32_t s = tree_links(h.index).next_sibling;
     return s == kNone ? kNullHandle : handle_of(s);
 }
 
@@ -515,29 +518,34 @@ bool World::is_descendant(Handle h, Handle ancestor) const {
     return false;
 }
 
+void World::cover_tree_links() {
+    if (m_tree_links.size() < m_records.size()) m_tree_links.resize(m_records.size());
+}
+
 void World::link_parent(std::uint32_t index, std::uint32_t parent) {
-    Record& r = m_records[index];
-    Record& p = m_records[parent];
+    TreeLinks& r = m_tree_links[index];
+    TreeLinks& p = m_tree_links[parent];
     m_parent[index] = parent;
     r.prev_sibling = p.last_child;
     r.next_sibling = kNone;
     if (p.last_child != kNone)
-        m_records[p.last_child].next_sibling = index;
+        m_tree_links[p.last_child].next_sibling = index;
     else
         p.first_child = index;
     p.last_child = index;
 }
 
 void World::unlink_parent(std::uint32_t index) {
-    Record& r = m_records[index];
     if (m_parent[index] == kNone) return;
-    Record& p = m_records[m_parent[index]];
+    // A linked slot and its parent and siblings are covered by m_tree_links.
+    TreeLinks& r = m_tree_links[index];
+    TreeLinks& p = m_tree_links[m_parent[index]];
     if (r.prev_sibling != kNone)
-        m_records[r.prev_sibling].next_sibling = r.next_sibling;
+        m_tree_links[r.prev_sibling].next_sibling = r.next_sibling;
     else
         p.first_child = r.next_sibling;
     if (r.next_sibling != kNone)
-        m_records[r.next_sibling].prev_sibling = r.prev_sibling;
+        m_tree_links[r.next_sibling].prev_sibling = r.prev_sibling;
     else
         p.last_child = r.prev_sibling;
     m_parent[index] = r.prev_sibling = r.next_sibling = kNone;
@@ -552,6 +560,13 @@ Result<void> World::set_parent(Handle h, Handle parent, Reparent mode) {
                           "'" + name(h) +
                               "' cannot become a child of itself or of its own descendant",
                           to_string(guid_at(h.index)));
+    if (!parent.is_null()) {
+        try {
+            cover_tree_links();
+        } catch (const std::bad_alloc&) {
+            return make_error(ErrorCode::OutOfMemory, "out of memory linking '" + name(h) + "'");
+        }
+    }
     const glm::mat3 world = world_matrix(h);
     unlink_parent(h.index);
     if (!parent.is_null()) link_parent(h.index, parent.index);
@@ -594,26 +609,13 @@ const PoolBase* World::pool(ComponentId type) const {
     return type < m_pools.size() ? m_pools[type].get() : nullptr;
 }
 
-const TypeInfo* World::cached_info(PoolBase& pool) const {
-    if (!pool.info_cached) {
-        pool.info = type_info(pool.id());
-        pool.info_cached = true;
-    }
-    return pool.info;
+void World::cache_info(PoolBase& pool) const {
+    pool.info = type_info(pool.id());
+    pool.info_cached = true;
 }
 
-void World::after_add(std::uint32_t entity, PoolBase& pool, void* component) {
-    if (pool.group >= 0) {
-        if (m_view_depth > 0)
-            m_deferred_joins.emplace_back(pool.group, entity); // checked when the view ends
-        else
-            join_group_if_complete(entity, m_groups[static_cast<std::size_t>(pool.group)]);
-    }
-    const TypeInfo* t = cached_info(pool);
-    if (t != nullptr && t->hooks.on_create) {
-        const Handle h = handle_of(entity);
-        t->hooks.on_create(*this, h, component);
-    }
+void World::defer_join(int group, std::uint32_t entity) {
+    m_deferred_joins.emplace_back(group, entity);
 }
 
 void* World::add(Handle h, ComponentId type) {
@@ -970,7 +972,8 @@ WorldStats World::stats() const {
 
 std::size_t World::memory_bytes() const {
     std::size_t bytes = (m_generation.capacity() + m_parent.capacity()) * sizeof(std::uint32_t) +
-                        m_records.capacity() * sizeof(Record);
+                        m_records.capacity() * sizeof(Record) +
+                        m_tree_links.capacity() * sizeof(TreeLinks);
     for (const auto& p : m_pools)
         if (p) bytes += p->memory_bytes();
     bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);

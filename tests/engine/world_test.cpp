@@ -669,5 +669,59 @@ TEST_F(WorldTest, DeepHierarchyDestroysWithoutRecursion) {
     EXPECT_EQ(world.flush(), 100001u);
 }
 
+TEST_F(WorldTest, HierarchyMatchesAModelThroughRandomCreationReparentingAndDestruction) {
+    // Objects are linked long after others were created (and the other way round), so slots on
+    // both sides of the last linked one take part.
+    World world(registry);
+    std::mt19937 rng(5);
+    std::vector<Handle> live;
+    // The model: each live object's parent (null for a root) in the order it joined the parent.
+    std::vector<std::pair<Handle, Handle>> links;
+    const auto parent_in_model = [&](Handle h) {
+        const auto it =
+            std::find_if(links.begin(), links.end(), [h](const auto& l) { return l.first == h; });
+        return it == links.end() ? kNullHandle : it->second;
+    };
+    const auto relink = [&](Handle h, Handle parent) {
+        std::erase_if(links, [h](const auto& l) { return l.first == h; });
+        if (parent) links.emplace_back(h, parent);
+    };
+    const auto in_subtree = [&](Handle h, Handle root) {
+        for (Handle p = h; p; p = parent_in_model(p))
+            if (p == root) return true;
+        return false;
+    };
+    for (int step = 0; step < 3000; ++step) {
+        const auto r = rng() % 10u;
+        if (r < 3 || live.empty()) {
+            live.push_back(world.create());
+        } else if (r < 5) {
+            const Handle parent = pick(live, rng);
+            live.push_back(world.create({.parent = parent}));
+            relink(live.back(), parent);
+        } else if (r < 8) {
+            const Handle h = pick(live, rng);
+            const Handle parent = rng() % 4u == 0 ? kNullHandle : pick(live, rng);
+            const bool cycle = parent && in_subtree(parent, h);
+            ASSERT_EQ(world.set_parent(h, parent).ok(), !cycle) << "step " << step;
+            if (!cycle) relink(h, parent);
+        } else {
+            const Handle root = pick(live, rng);
+            world.destroy(root);
+            world.flush();
+            std::erase_if(live, [&](Handle h) { return in_subtree(h, root); });
+            std::erase_if(links, [&](const auto& l) { return !world.alive(l.first); });
+        }
+        for (Handle h : live) {
+            ASSERT_TRUE(world.alive(h)) << "step " << step;
+            ASSERT_EQ(world.parent(h), parent_in_model(h)) << "step " << step;
+            std::vector<Handle> children;
+            for (const auto& [child, parent] : links)
+                if (parent == h) children.push_back(child);
+            ASSERT_EQ(world.children(h), children) << "step " << step;
+        }
+    }
+}
+
 } // namespace
 } // namespace diorama

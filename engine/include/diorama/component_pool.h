@@ -7,6 +7,7 @@
 // then the page table (a handful of pointers, always in cache), then the component, and checks
 // that the handle is current on the way.
 
+#include "diorama/hot_inline.h"
 #include "diorama/reflection.h"
 
 #include <algorithm>
@@ -102,14 +103,11 @@ public:
         return &emplace_typed(entity, generation);
     }
 
-    T& emplace_typed(std::uint32_t entity, std::uint32_t generation) {
+    DIORAMA_HOT_INLINE T& emplace_typed(std::uint32_t entity, std::uint32_t generation) {
         assert(!contains(entity) && generation != 0);
         const auto pos = static_cast<std::uint32_t>(m_dense.size());
-        if ((pos >> kPageShift) >= m_pages.size()) add_page();
-        if (entity >= m_sparse.size())
-            m_sparse.resize(std::max<std::size_t>(entity + 1, m_sparse.size() * 2));
-        if (m_dense.size() == m_dense.capacity())
-            m_dense.reserve(std::max<std::size_t>(16, m_dense.capacity() * 2));
+        if (pos == m_room || entity >= m_sparse.size()) [[unlikely]]
+            make_room(entity);
         // Everything that can throw happened above: the pool is unchanged if it did.
         T* slot = new (&raw_at(pos)) T();
         m_dense.push_back(entity);
@@ -182,6 +180,20 @@ public:
 private:
     T& raw_at(std::uint32_t pos) { return m_pages[pos >> kPageShift][pos & (kPageSize - 1)]; }
 
+    // Grows the pages (with the dense array alongside) and the sparse array, so one more
+    // component fits and entity has an entry; may throw std::bad_alloc, changing nothing that
+    // matters (a page or capacity more).
+    [[gnu::noinline]] void make_room(std::uint32_t entity) {
+        if (m_dense.size() == m_room) {
+            if ((m_room >> kPageShift) >= m_pages.size()) add_page();
+            if (m_dense.capacity() < m_pages.size() * kPageSize)
+                m_dense.reserve(std::max(m_pages.size() * kPageSize, m_dense.capacity() * 2));
+            m_room = static_cast<std::uint32_t>(m_pages.size() * kPageSize);
+        }
+        if (entity >= m_sparse.size())
+            m_sparse.resize(std::max<std::size_t>(entity + 1, m_sparse.size() * 2));
+    }
+
     void add_page() {
         m_pages.reserve(m_pages.size() + 1);
         auto* mem =
@@ -195,6 +207,9 @@ private:
     }
 
     std::vector<T*> m_pages; // raw storage; slots [0, size()) hold live components
+    // Components the pages hold; the dense array's capacity is at least as much, so below it
+    // adding needs no allocation.
+    std::uint32_t m_room = 0;
 };
 
 template <class T>

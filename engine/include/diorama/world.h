@@ -315,15 +315,19 @@ private:
         Guid guid{};
         LayerId layer = 0;
         std::uint32_t name = kNone; // index in m_name_nodes; kNone: unnamed
-        std::uint32_t first_child = kNone;
-        std::uint32_t last_child = kNone;
-        std::uint32_t next_sibling = kNone;
-        std::uint32_t prev_sibling = kNone;
         std::uint32_t next_free = kNone;
         bool dying = false;
         bool guid_indexed = false; // the guid is in m_by_guid
         bool guid_queued = false;  // the slot is in m_unindexed (kept when the slot is freed)
         bool guid_pending = false; // guid holds the creation counter: see generated_guid
+    };
+
+    // A slot's place in the hierarchy; all kNone for an object without children or a parent.
+    struct TreeLinks {
+        std::uint32_t first_child = kNone;
+        std::uint32_t last_child = kNone;
+        std::uint32_t next_sibling = kNone;
+        std::uint32_t prev_sibling = kNone;
     };
 
     struct Group {
@@ -361,7 +365,14 @@ private:
     }
     static void report_out_of_memory(const char* what);
     void mark_destroy(std::uint32_t index);
+    // The hierarchy links of slot index.
+    [[nodiscard]] TreeLinks tree_links(std::uint32_t index) const {
+        return index < m_tree_links.size() ? m_tree_links[index] : TreeLinks{};
+    }
+    // Makes m_tree_links cover every slot, so linking cannot fail; may throw std::bad_alloc.
+    void cover_tree_links();
     void unlink_parent(std::uint32_t index);
+    // Precondition: cover_tree_links() since both slots were added.
     void link_parent(std::uint32_t index, std::uint32_t parent);
     void erase_name(std::uint32_t index);
     void store_name(std::uint32_t index, std::string name); // may throw std::bad_alloc
@@ -381,8 +392,26 @@ private:
     PoolBase* pool_for(ComponentId type); // creates from the registry; nullptr if unregistered
     [[nodiscard]] const TypeInfo* type_info(ComponentId type) const;
     // The registered type of pool (hooks), cached in the pool on first use; null: unregistered.
-    [[nodiscard]] const TypeInfo* cached_info(PoolBase& pool) const;
-    void after_add(std::uint32_t entity, PoolBase& pool, void* component);
+    [[nodiscard]] const TypeInfo* cached_info(PoolBase& pool) const {
+        if (!pool.info_cached) [[unlikely]]
+            cache_info(pool);
+        return pool.info;
+    }
+    void cache_info(PoolBase& pool) const;
+    // Joins the group of pool (when the object is now complete) and runs the type's on_create
+    // hook, after entity's component was added to pool.
+    DIORAMA_HOT_INLINE void after_add(std::uint32_t entity, PoolBase& pool, void* component) {
+        if (pool.group >= 0) {
+            if (m_view_depth > 0) [[unlikely]]
+                defer_join(pool.group, entity);
+            else
+                join_group_if_complete(entity, m_groups[static_cast<std::size_t>(pool.group)]);
+        }
+        if (const TypeInfo* t = cached_info(pool); t != nullptr && t->hooks.on_create) [[unlikely]]
+            t->hooks.on_create(*this, handle_of(entity), component);
+    }
+    // Queues a group join for when the outermost view ends.
+    void defer_join(int group, std::uint32_t entity);
     void erase_component(std::uint32_t entity, PoolBase& pool);
     // Makes entity a member of g when it has every type of g and is not a member yet.
     void join_group_if_complete(std::uint32_t entity, Group& g);
@@ -426,6 +455,9 @@ private:
     // Per slot: the parent's slot, or kNone. Apart from the records, so the per-tick walks that
     // need only the parent (world matrices, update_spatial) read 4 bytes per object, not a record.
     std::vector<std::uint32_t> m_parent;
+    // Per slot, covering only the slots up to the last one linked into a hierarchy, so a flat
+    // world's records stay small (24 bytes) and creating an object writes no links.
+    std::vector<TreeLinks> m_tree_links;
     std::uint32_t m_free_head = kNone; // LIFO list of free slots
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;

@@ -256,17 +256,15 @@ void World::destroy(Handle h) {
 }
 
 void World::mark_destroy(std::uint32_t index) {
-    Record& root = m_records[index];
-    if (root.dying) return;
-    root.dying = true;
-    m_pending_destroy.push_back(index);
-    if (tree_links(index).first_child == kNone) return;
+    if (m_records[index].dying) return;
+    if (tree_links(index).first_child == kNone) { // no subtree: nothing to walk
+        m_records[index].dying = true;
+        m_pending_destroy.push_back(index);
+        return;
+    }
     // Iterative walk over the subtree, so deep hierarchies cannot overflow the stack.
     std::vector<std::uint32_t>& stack = m_destroy_stack;
-    stack.clear();
-    for (std::uint32_t c = m_tree_links[index].first_child; c != kNone;
-         c = m_tree_links[c].next_sibling)
-        stack.push_back(c);
+    stack.assign(1, index);
     while (!stack.empty()) {
         const std::uint32_t i = stack.back();
         stack.pop_back();

@@ -764,14 +764,6 @@ Result<void> World::make_group(std::vector<ComponentId> types) {
     return {};
 }
 
-const World::Group* World::group_of(std::initializer_list<ComponentId> types) const {
-    for (const Group& g : m_groups) {
-        if (g.types.size() != types.size()) continue;
-        if (std::is_permutation(g.types.begin(), g.types.end(), types.begin())) return &g;
-    }
-    return nullptr;
-}
-
 void World::apply_deferred() {
     // Removals first: an object whose component went away must not join a group.
     auto removals = std::move(m_deferred_removals);

@@ -476,6 +476,37 @@ TEST_F(WorldTest, ViewVisitsExactlyTheObjectsWithAllTypes) {
     EXPECT_EQ(seen, both);
 }
 
+TEST_F(WorldTest, ViewsOverAGroupsTypesInAnyOrderOrOverPartOfThemVisitTheRightObjects) {
+    // A view walks the group only when its types are exactly the group's; a view over part of a
+    // group must scan, or it would miss objects that lack the group's other types.
+    World world(registry);
+    ASSERT_TRUE((world.group<Sprite, Shape, Collider>()));
+    std::mt19937 rng(11);
+    std::vector<Handle> all_three;
+    std::vector<Handle> sprite_and_shape;
+    for (int i = 0; i < 3000; ++i) {
+        const Handle h = world.create();
+        const unsigned bits = rng() % 8u;
+        if (bits & 1u) world.add<Sprite>(h);
+        if (bits & 2u) world.add<Shape>(h);
+        if (bits & 4u) world.add<Collider>(h);
+        if ((bits & 3u) == 3u) sprite_and_shape.push_back(h);
+        if (bits == 7u) all_three.push_back(h);
+    }
+    const auto by_index = [](Handle a, Handle b) { return a.index < b.index; };
+    const auto visited = [&](auto view) {
+        std::vector<Handle> seen;
+        view.each([&](Handle h, auto&...) { seen.push_back(h); });
+        std::sort(seen.begin(), seen.end(), by_index);
+        return seen;
+    };
+    EXPECT_EQ(visited(world.view<Sprite, Shape, Collider>()), all_three);
+    EXPECT_EQ(visited(world.view<Collider, Sprite, Shape>()), all_three);
+    EXPECT_EQ(visited(world.view<Shape, Collider, Sprite>()), all_three);
+    EXPECT_EQ(visited(world.view<Sprite, Shape>()), sprite_and_shape);
+    EXPECT_EQ(visited(world.view<Shape, Sprite>()), sprite_and_shape);
+}
+
 TEST_F(WorldTest, GroupedViewMatchesAFilteredScanAfterChurn) {
     World world(registry);
     std::mt19937 rng(3);

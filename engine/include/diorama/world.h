@@ -68,6 +68,15 @@ DIORAMA_HOT_INLINE ComponentId hot_component_id() {
         typed_access_before_static_init();
     return id - 1;
 }
+
+// No type appears twice in T....
+template <class First, class... Rest>
+consteval bool distinct_types() {
+    if constexpr (sizeof...(Rest) == 0)
+        return true;
+    else
+        return (!std::is_same_v<First, Rest> && ...) && distinct_types<Rest...>();
+}
 } // namespace detail
 
 class TypeRegistry;
@@ -347,7 +356,8 @@ private:
     struct ViewLock {
         explicit ViewLock(World& w) : world(w) { ++world.m_view_depth; }
         ~ViewLock() {
-            if (--world.m_view_depth == 0) world.apply_deferred();
+            if (--world.m_view_depth == 0 && world.has_deferred()) [[unlikely]]
+                world.apply_deferred();
         }
         ViewLock(const ViewLock&) = delete;
         ViewLock& operator=(const ViewLock&) = delete;
@@ -418,7 +428,19 @@ private:
     void leave_group(std::uint32_t entity, Group& g);
     [[nodiscard]] bool in_group(std::uint32_t entity, const Group& g) const;
     Result<void> make_group(std::vector<ComponentId> types);
-    [[nodiscard]] const Group* group_of(std::initializer_list<ComponentId> types) const;
+    // The group owning exactly these pools (one each of its types), or null. A pool belongs to
+    // one group at most, so this reads only the pools' group indexes: no call, no search.
+    template <class... P>
+    [[nodiscard]] const Group* group_owning(const P*... pools) const {
+        const int g = std::get<0>(std::tuple{pools...})->group;
+        if (g < 0 || ((pools->group != g) || ...)) return nullptr;
+        const Group& group = m_groups[static_cast<std::size_t>(g)];
+        return group.types.size() == sizeof...(P) ? &group : nullptr;
+    }
+    // Removals or joins were deferred by a view and wait for the outermost one to end.
+    [[nodiscard]] bool has_deferred() const {
+        return !m_deferred_removals.empty() || !m_deferred_joins.empty();
+    }
     void apply_deferred();
     void deliver(const Envelope& e, std::size_t& deliveries);
     void deliver_to(std::uint32_t entity, const Message& m, std::size_t& deliveries);
@@ -522,6 +544,7 @@ template <class... T>
 class View {
 public:
     static_assert(sizeof...(T) >= 1, "a view needs at least one component type");
+    static_assert(detail::distinct_types<T...>(), "a view names each component type once");
 
     explicit View(World& world) : m_world(world) {}
 
@@ -662,7 +685,7 @@ void View<T...>::each(F&& f) {
 
     World::ViewLock lock(m_world);
     if constexpr (sizeof...(T) >= 2) {
-        if (const World::Group* g = m_world.group_of({component_id<T>()...})) {
+        if (const World::Group* g = m_world.group_owning(std::get<Pool<T>*>(pools)...)) {
             each_grouped(f, pools, g->size);
             return;
         }

@@ -20,6 +20,9 @@ namespace diorama {
 
 namespace {
 
+// What create() and try_create() without a definition make: a root object on layer 0.
+const ObjectDef kDefaultObject{};
+
 constexpr std::uint64_t kSplitmixIncrement = 0x9e3779b97f4a7c15ull;
 constexpr std::uint64_t kSplitmixMultiplier1 = 0xbf58476d1ce4e5b9ull;
 constexpr std::uint64_t kSplitmixMultiplier2 = 0x94d049bb133111ebull;
@@ -152,14 +155,19 @@ void World::index_pending_guids() const {
     m_unindexed.clear();
 }
 
-[[gnu::flatten]] Result<Handle> World::try_create(const ObjectDef& def) {
-    if (def.layer >= m_layers.size())
-        return make_error(ErrorCode::NotFound,
-                          "layer " + std::to_string(def.layer) + " does not exist");
-    if (!def.parent.is_null() && !alive(def.parent))
-        return make_error(ErrorCode::StaleHandle, "the parent handle is stale");
+template <bool kDefault>
+[[gnu::flatten]] Handle World::create_object(const ObjectDef& def, std::optional<Error>& error) {
+    if constexpr (!kDefault) {
+        if (def.layer >= m_layers.size())
+            return fail(error,
+                        make_error(ErrorCode::NotFound,
+                                   "layer " + std::to_string(def.layer) + " does not exist"));
+        if (!def.parent.is_null() && !alive(def.parent))
+            return fail(error, make_error(ErrorCode::StaleHandle, "the parent handle is stale"));
+    }
     if (m_free_head == kNone && m_generation.size() >= kMaxGeneration)
-        return make_error(ErrorCode::Limit, "the world holds the most objects it can address");
+        return fail(
+            error, make_error(ErrorCode::Limit, "the world holds the most objects it can address"));
 
     // Every step that can run out of memory comes first, each undone if a later one fails, so a
     // failed create leaves the world exactly as it was.
@@ -171,13 +179,13 @@ void World::index_pending_guids() const {
     bool guid_indexed = false;
     bool guid_queued = false;
     bool guid_pending = false;
-    Guid guid = def.guid;
+    Guid guid = kDefault ? Guid{} : def.guid;
     try {
         if (!guid.is_null()) {
             index_pending_guids();
             if (m_by_guid.contains(guid))
-                return make_error(ErrorCode::Duplicate,
-                                  "guid " + to_string(guid) + " is already used");
+                return fail(error, make_error(ErrorCode::Duplicate,
+                                              "guid " + to_string(guid) + " is already used"));
         }
         if (!reused) {
             m_records.emplace_back();
@@ -200,8 +208,10 @@ void World::index_pending_guids() const {
             m_by_guid.insert(guid, index);
             guid_indexed = true;
         }
-        if (!def.parent.is_null()) cover_tree_links();
-        if (!def.name.empty()) store_name(index, def.name);
+        if constexpr (!kDefault) {
+            if (!def.parent.is_null()) cover_tree_links();
+            if (!def.name.empty()) store_name(index, def.name);
+        }
         // Nothing below allocates.
     } catch (const std::bad_alloc&) {
         if (guid_indexed) m_by_guid.erase(guid);
@@ -212,38 +222,66 @@ void World::index_pending_guids() const {
             m_generation.pop_back();
             m_parent.pop_back();
         }
-        return make_error(ErrorCode::OutOfMemory,
-                          "out of memory creating object " + std::to_string(m_live_count + 1));
+        return fail(error,
+                    make_error(ErrorCode::OutOfMemory, "out of memory creating object " +
+                                                           std::to_string(m_live_count + 1)));
     }
     Record& r = m_records[index];
     if (reused) m_free_head = r.next_free;
     r.next_free = kNone;
     r.guid = guid;
     r.guid_pending = guid_pending;
-    r.layer = def.layer;
+    r.layer = kDefault ? LayerId{0} : def.layer;
     r.guid_indexed = guid_indexed;
     r.guid_queued = r.guid_queued || guid_queued;
     m_explicit_guids = m_explicit_guids || guid_indexed;
     m_generation[index] &= ~kFreeBit;
     ++m_live_count;
-    if (!def.parent.is_null()) link_parent(index, def.parent.index);
+    if constexpr (!kDefault) {
+        if (!def.parent.is_null()) link_parent(index, def.parent.index);
+    }
     // A new object has only its Transform2D, so it cannot complete an owned group yet.
     if (const TypeInfo* t = cached_info(*m_transforms); t != nullptr && t->hooks.on_create)
         t->hooks.on_create(*this, handle_of(index), m_transforms->get(index));
     return handle_of(index);
 }
 
+Handle World::fail(std::optional<Error>& error, Error reason) {
+    error = std::move(reason);
+    return kNullHandle;
+}
+
+Result<Handle> World::try_create() {
+    std::optional<Error> error;
+    const Handle h = create_object<true>(kDefaultObject, error);
+    if (error) return std::move(*error);
+    return h;
+}
+
+Result<Handle> World::try_create(const ObjectDef& def) {
+    std::optional<Error> error;
+    const Handle h = create_object<false>(def, error);
+    if (error) return std::move(*error);
+    return h;
+}
+
 void World::report_out_of_memory(const char* what) {
     log_error(std::string(what) + ": out of memory");
 }
 
+[[gnu::flatten]] Handle World::create() {
+    std::optional<Error> error;
+    const Handle h = create_object<true>(kDefaultObject, error);
+    if (error) [[unlikely]]
+        log_error("create object: " + error->message);
+    return h;
+}
+
 [[gnu::flatten]] Handle World::create(const ObjectDef& def) {
-    Result<Handle> h = try_create(def);
-    if (!h) {
-        log_error("create object '" + def.name + "': " + h.error().message);
-        return kNullHandle;
-    }
-    return *h;
+    std::optional<Error> error;
+    const Handle h = create_object<false>(def, error);
+    if (error) log_error("create object '" + def.name + "': " + error->message);
+    return h;
 }
 
 bool World::destroying(Handle h) const {

@@ -22,9 +22,10 @@ namespace diorama {
 namespace {
 
 #ifndef DIORAMA_UNDER_ASAN
-// Creates objects under an address-space limit until creation fails (every second one a child of
-// the first when in_hierarchy); exits 0 when the failure was reported as OutOfMemory and the
-// world stayed exact, 1..6 otherwise.
+// Creates objects under an address-space limit until creation fails: plain ones through
+// try_create() (the path for ObjectDef{}), or every second one a child of the first when
+// in_hierarchy. Exits 0 when the failure was reported as OutOfMemory and the world stayed exact,
+// 1..6 otherwise.
 [[noreturn]] void fill_until_out_of_memory(bool in_hierarchy) {
     TypeRegistry registry;
     register_builtin_components(registry);
@@ -39,7 +40,8 @@ namespace {
     Handle root;
     for (;;) {
         const bool child = in_hierarchy && root && created % 2 == 0;
-        Result<Handle> h = world.try_create({.parent = child ? root : kNullHandle});
+        Result<Handle> h = in_hierarchy ? world.try_create({.parent = child ? root : kNullHandle})
+                                        : world.try_create();
         if (!h) {
             if (h.error().code != ErrorCode::OutOfMemory) std::_Exit(1);
             break;

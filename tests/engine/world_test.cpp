@@ -187,6 +187,44 @@ TEST_F(WorldTest, GivenGuidIsKeptAndDuplicatesAreRefused) {
     EXPECT_EQ(world.object_count(), 1u);
 }
 
+TEST_F(WorldTest, EachBadDefinitionFailsWithItsReasonAndCreatesNothing) {
+    World world(registry);
+    const Guid g{0x6f1c0a9e3b2d4c11};
+    const Handle kept = world.create({.guid = g});
+    const Handle stale = world.create();
+    world.destroy(stale);
+    world.flush();
+    const struct {
+        ObjectDef def;
+        ErrorCode code;
+    } cases[] = {{{.layer = 42}, ErrorCode::NotFound},
+                 {{.parent = stale}, ErrorCode::StaleHandle},
+                 {{.guid = g}, ErrorCode::Duplicate}};
+    for (const auto& c : cases) {
+        const Result<Handle> tried = world.try_create(c.def);
+        ASSERT_FALSE(tried.ok());
+        EXPECT_EQ(tried.error().code, c.code) << tried.error().message;
+        EXPECT_EQ(world.create(c.def), kNullHandle) << "create logs the reason, returns null";
+    }
+    EXPECT_EQ(world.object_count(), 1u);
+    EXPECT_EQ(world.find(g), kept);
+}
+
+TEST_F(WorldTest, CreateWithoutADefinitionMakesARootOnLayerZeroWithAFindableGuid) {
+    World world(registry);
+    const Handle made = world.create();
+    const Result<Handle> tried = world.try_create();
+    ASSERT_TRUE(tried.ok());
+    for (const Handle h : {made, *tried}) {
+        EXPECT_EQ(world.layer(h), 0u);
+        EXPECT_EQ(world.parent(h), kNullHandle);
+        EXPECT_EQ(world.name(h), "");
+        EXPECT_EQ(world.find(world.guid(h)), h);
+        EXPECT_TRUE(world.has<Transform2D>(h));
+    }
+    EXPECT_NE(world.guid(made), world.guid(*tried));
+}
+
 TEST_F(WorldTest, SameSeedGivesSameGuids) {
     World a(registry), b(registry);
     for (int i = 0; i < 10; ++i)

@@ -130,9 +130,13 @@ public:
 
     // Creates an object with a Transform2D. Fails (nothing created) when the guid is in use, the
     // parent is stale, the layer does not exist, or memory runs out.
-    [[nodiscard]] Result<Handle> try_create(const ObjectDef& def = {});
+    [[nodiscard]] Result<Handle> try_create(const ObjectDef& def);
+    // As try_create(ObjectDef{}): a root object on layer 0, unnamed, with a generated guid.
+    [[nodiscard]] Result<Handle> try_create();
     // As try_create; on failure logs the reason and returns the null handle.
-    Handle create(const ObjectDef& def = {});
+    Handle create(const ObjectDef& def);
+    // As create(ObjectDef{}), through a path with the unused steps compiled out.
+    Handle create();
     // Marks the object and its descendants for destruction at the next flush. Stale: no-op.
     void destroy(Handle h);
     // Removes every marked object: on_destroy hooks first, then storage. Returns how many.
@@ -373,6 +377,13 @@ private:
     [[nodiscard]] Handle handle_of(std::uint32_t index) const {
         return Handle{index, m_generation[index]};
     }
+    // try_create without a Result (returned through memory, it slowed the caller down): on
+    // failure sets error and returns the null handle. kDefault: def is ObjectDef{}, so its layer,
+    // parent, name and guid steps are compiled out.
+    template <bool kDefault>
+    Handle create_object(const ObjectDef& def, std::optional<Error>& error);
+    // Stores reason in error; returns the null handle.
+    static Handle fail(std::optional<Error>& error, Error reason);
     static void report_out_of_memory(const char* what);
     void mark_destroy(std::uint32_t index);
     // The hierarchy links of slot index.

@@ -103,6 +103,13 @@ public:
         return &emplace_typed(entity, generation);
     }
 
+    // entity has no component here and one more fits without growing anything, so
+    // emplace_typed cannot throw.
+    [[nodiscard]] bool fits_without_growing(std::uint32_t entity) const {
+        return m_dense.size() != m_room && entity < m_sparse.size() &&
+               m_sparse[entity].generation == kNoOwner;
+    }
+
     DIORAMA_HOT_INLINE T& emplace_typed(std::uint32_t entity, std::uint32_t generation) {
         assert(!contains(entity) && generation != 0);
         const auto pos = static_cast<std::uint32_t>(m_dense.size());

@@ -419,6 +419,9 @@ private:
         return pool.info;
     }
     void cache_info(PoolBase& pool) const;
+    // add<T> when the pool is missing or must grow, the object has a T, or h is stale.
+    template <class T>
+    [[gnu::noinline]] T* add_slow(Handle h);
     // Joins the group of pool (when the object is now complete) and runs the type's on_create
     // hook, after entity's component was added to pool.
     DIORAMA_HOT_INLINE void after_add(std::uint32_t entity, PoolBase& pool, void* component) {
@@ -601,7 +604,18 @@ Pool<T>& World::typed_pool() {
 }
 
 template <class T>
-T* World::add(Handle h) {
+DIORAMA_HOT_INLINE T* World::add(Handle h) {
+    // Inline only the common case: a live object without a T, and room for one in the pool.
+    Pool<T>* pool = find_typed_pool<T>();
+    if (pool == nullptr || !alive(h) || !pool->fits_without_growing(h.index)) [[unlikely]]
+        return add_slow<T>(h);
+    T* c = &pool->emplace_typed(h.index, h.generation);
+    after_add(h.index, *pool, c);
+    return c;
+}
+
+template <class T>
+T* World::add_slow(Handle h) {
     if (!check(h)) return nullptr;
     Pool<T>* pool_ptr = find_typed_pool<T>();
     if (pool_ptr == nullptr) {

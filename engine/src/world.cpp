@@ -21,7 +21,7 @@ namespace diorama {
 namespace {
 
 // What create() and try_create() without a definition make: a root object on layer 0.
-constinit const ObjectDef kDefaultObject{};
+const ObjectDef kDefaultObject{};
 
 constexpr std::uint64_t kSplitmixIncrement = 0x9e3779b97f4a7c15ull;
 constexpr std::uint64_t kSplitmixMultiplier1 = 0xbf58476d1ce4e5b9ull;

@@ -2,6 +2,8 @@
 
 #include "diorama/transient_arena.h"
 
+#include "under_asan.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,14 +14,6 @@
 #include <span>
 #include <utility>
 #include <vector>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define DIORAMA_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DIORAMA_UNDER_ASAN 1
-#endif
-#endif
 
 namespace diorama {
 namespace {

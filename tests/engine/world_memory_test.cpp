@@ -3,20 +3,14 @@
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
+#include "under_asan.h"
+
 #include <gtest/gtest.h>
 
 #include <sys/resource.h>
 
 #include <cstdio>
 #include <cstdlib>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define DIORAMA_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DIORAMA_UNDER_ASAN 1
-#endif
-#endif
 
 namespace diorama {
 namespace {

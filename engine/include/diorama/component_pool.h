@@ -2,6 +2,8 @@
 // Component pools: one dense sparse set per component type. Entities are object slot indices.
 // Component data lives in fixed-size pages, so adding components never moves existing ones
 // (references taken during a view stay valid); removal swaps the last element into the hole.
+// Pages are allocated in chunks that double with the pool, so a large pool's pages are
+// contiguous runs.
 // Each sparse entry holds the dense position and the owner's handle generation together (8 bytes,
 // so the sparse array stays small and cache-friendly), so a lookup through a handle is the entry,
 // then the page table (a handful of pointers, always in cache), then the component, and checks
@@ -181,7 +183,8 @@ public:
 
     [[nodiscard]] std::size_t memory_bytes() const override {
         return m_pages.size() * kPageSize * sizeof(T) + m_sparse.capacity() * sizeof(SparseEntry) +
-               m_dense.capacity() * sizeof(std::uint32_t) + m_pages.capacity() * sizeof(T*);
+               m_dense.capacity() * sizeof(std::uint32_t) +
+               (m_pages.capacity() + m_chunks.capacity()) * sizeof(T*);
     }
 
 private:
@@ -192,7 +195,7 @@ private:
     // matters (a page or capacity more).
     [[gnu::noinline]] void make_room(std::uint32_t entity) {
         if (m_dense.size() == m_room) {
-            if ((m_room >> kPageShift) >= m_pages.size()) add_page();
+            if ((m_room >> kPageShift) >= m_pages.size()) add_pages();
             if (m_dense.capacity() < m_pages.size() * kPageSize)
                 m_dense.reserve(std::max(m_pages.size() * kPageSize, m_dense.capacity() * 2));
             m_room = static_cast<std::uint32_t>(m_pages.size() * kPageSize);
@@ -201,19 +204,40 @@ private:
             m_sparse.resize(std::max<std::size_t>(entity + 1, m_sparse.size() * 2));
     }
 
-    void add_page() {
-        m_pages.reserve(m_pages.size() + 1);
-        auto* mem =
-            static_cast<T*>(::operator new (kPageSize * sizeof(T), std::align_val_t{alignof(T)}));
-        m_pages.push_back(mem);
+    // Adds as many pages as the pool has (at least one) in one contiguous chunk, so a large pool
+    // is a few long runs of memory that a walk streams through like one array (1M Transform2D:
+    // 9 chunks instead of 245 separate pages). When that chunk does not fit in memory, adds a
+    // single page; may throw std::bad_alloc, changing nothing.
+    void add_pages() {
+        std::size_t count = std::max<std::size_t>(1, m_pages.size());
+        m_chunks.reserve(m_chunks.size() + 1);
+        m_pages.reserve(m_pages.size() + count);
+        T* chunk = nullptr;
+        try {
+            chunk = allocate_chunk(count);
+        } catch (const std::bad_alloc&) {
+            if (count == 1) throw;
+            count = 1;
+            chunk = allocate_chunk(count);
+        }
+        m_chunks.push_back(chunk);
+        for (std::size_t i = 0; i < count; ++i)
+            m_pages.push_back(chunk + i * kPageSize);
     }
+    static T* allocate_chunk(std::size_t pages) {
+        return static_cast<T*>(
+            ::operator new (pages* kPageSize * sizeof(T), std::align_val_t{alignof(T)}));
+    }
+    static void free_chunk(T* chunk) { ::operator delete (chunk, std::align_val_t{alignof(T)}); }
     void release_pages() {
-        for (T* p : m_pages)
-            ::operator delete (p, std::align_val_t{alignof(T)});
+        for (T* chunk : m_chunks)
+            free_chunk(chunk);
+        m_chunks.clear();
         m_pages.clear();
     }
 
-    std::vector<T*> m_pages; // raw storage; slots [0, size()) hold live components
+    std::vector<T*> m_pages;  // raw storage; slots [0, size()) hold live components
+    std::vector<T*> m_chunks; // the allocations the pages lie in
     // Components the pages hold; the dense array's capacity is at least as much, so below it
     // adding needs no allocation.
     std::uint32_t m_room = 0;

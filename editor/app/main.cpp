@@ -2,6 +2,7 @@
 
 #include "app.h"
 #include "app_options.h"
+#include "memory_policy.h"
 
 #include <filesystem>
 #include <iostream>
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
         std::cerr << "diorama-editor: --scene needs a PROJECT\n\n" << app_usage();
         return static_cast<int>(ExitCode::Usage);
     }
+    keep_freed_memory_for_reuse();
     std::error_code ec;
     std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (ec) exe = std::filesystem::absolute(argv[0], ec);

@@ -212,21 +212,20 @@ private:
         std::size_t count = std::max<std::size_t>(1, m_pages.size());
         m_chunks.reserve(m_chunks.size() + 1);
         m_pages.reserve(m_pages.size() + count);
-        T* chunk = nullptr;
-        try {
-            chunk = allocate_chunk(count);
-        } catch (const std::bad_alloc&) {
-            if (count == 1) throw;
+        T* chunk = allocate_chunk(count);
+        if (chunk == nullptr && count > 1) {
             count = 1;
             chunk = allocate_chunk(count);
         }
+        if (chunk == nullptr) throw std::bad_alloc();
         m_chunks.push_back(chunk);
         for (std::size_t i = 0; i < count; ++i)
             m_pages.push_back(chunk + i * kPageSize);
     }
-    static T* allocate_chunk(std::size_t pages) {
-        return static_cast<T*>(
-            ::operator new (pages* kPageSize * sizeof(T), std::align_val_t{alignof(T)}));
+    // Room for page_count pages, or nullptr when memory is short.
+    static T* allocate_chunk(std::size_t page_count) {
+        const std::size_t bytes = page_count * kPageSize * sizeof(T);
+        return static_cast<T*>(::operator new (bytes, std::align_val_t{alignof(T)}, std::nothrow));
     }
     static void free_chunk(T* chunk) { ::operator delete (chunk, std::align_val_t{alignof(T)}); }
     void release_pages() {

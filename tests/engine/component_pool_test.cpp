@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdint>
@@ -74,7 +75,7 @@ std::size_t mapped_bytes() {
     unsigned long pages = 0;
     const int read = std::fscanf(f, "%lu", &pages);
     std::fclose(f);
-    return read == 1 ? pages * 4096ul : 0;
+    return read == 1 ? pages * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) : 0;
 }
 
 // Under an address-space limit 80 MiB above what is mapped, fills a pool of 1 KiB components

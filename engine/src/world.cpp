@@ -121,11 +121,6 @@ Guid World::generated_guid(std::uint64_t counter) const {
     return Guid{splitmix64(m_def.guid_seed ^ splitmix64(counter))};
 }
 
-std::uint64_t World::next_guid_counter() {
-    if (++m_guid_counter == m_null_guid_counter) ++m_guid_counter;
-    return m_guid_counter;
-}
-
 Guid World::new_guid() {
     // splitmix64 is a bijection, so distinct counters give distinct guids: a generated guid can
     // only collide with an explicit one, and explicit guids are always in the index.
@@ -226,24 +221,12 @@ template <bool kDefault>
                     make_error(ErrorCode::OutOfMemory, "out of memory creating object " +
                                                            std::to_string(m_live_count + 1)));
     }
-    Record& r = m_records[index];
-    if (reused) m_free_head = r.next_free;
-    r.next_free = kNone;
-    r.guid = guid;
-    r.guid_pending = guid_pending;
-    r.layer = kDefault ? LayerId{0} : def.layer;
-    r.guid_indexed = guid_indexed;
-    r.guid_queued = r.guid_queued || guid_queued;
-    m_explicit_guids = m_explicit_guids || guid_indexed;
-    m_generation[index] &= ~kFreeBit;
-    ++m_live_count;
+    occupy_slot(index, reused, kDefault ? LayerId{0} : def.layer,
+                NewGuid{guid, guid_pending, guid_indexed, guid_queued});
     if constexpr (!kDefault) {
         if (!def.parent.is_null()) link_parent(index, def.parent.index);
     }
-    // A new object has only its Transform2D, so it cannot complete an owned group yet.
-    if (const TypeInfo* t = cached_info(*m_transforms); t != nullptr && t->hooks.on_create)
-        t->hooks.on_create(*this, handle_of(index), m_transforms->get(index));
-    return handle_of(index);
+    return announce_created(index);
 }
 
 Handle World::fail(std::optional<Error>& error, Error reason) {
@@ -269,7 +252,7 @@ void World::report_out_of_memory(const char* what) {
     log_error(std::string(what) + ": out of memory");
 }
 
-[[gnu::flatten]] Handle World::create() {
+Handle World::create_growing() {
     std::optional<Error> error;
     const Handle h = create_object<true>(kDefaultObject, error);
     if (error) [[unlikely]]

@@ -264,6 +264,53 @@ TEST_F(WorldTest, TheCounterValueWhoseGuidIsNullIsSkipped) {
     EXPECT_EQ(world.new_guid(), Guid{0x33b180443728fba3ull});
 }
 
+// create() takes an inline path while generated guids need no check; once an explicit guid is
+// in use, a generated guid equal to it must be skipped, whichever path creates the object.
+TEST_F(WorldTest, AGeneratedGuidEqualToAnExplicitOneIsSkipped) {
+    World reference(registry), world(registry);
+    std::vector<Guid> sequence;
+    for (int i = 0; i < 4; ++i)
+        sequence.push_back(reference.guid(reference.create()));
+    world.create();
+    world.create();
+    const Handle taken = world.create({.guid = sequence[2]}); // the third generated guid
+    ASSERT_TRUE(taken);
+    const Handle next = world.create();
+    EXPECT_EQ(world.guid(next), sequence[3]) << "the taken guid is skipped, not reused";
+    EXPECT_EQ(world.find(sequence[2]), taken);
+    EXPECT_EQ(world.find(sequence[3]), next);
+}
+
+// Transform2D's on_create hook runs for every object, whether create() grew the world's arrays
+// for it, had room for it, or reused a freed slot.
+TEST(WorldTransformHook, RunsForNewAndReusedSlots) {
+    static std::vector<std::pair<Handle, bool>> created; // (handle, the hook saw its transform)
+    created.clear();
+    TypeRegistry registry;
+    ASSERT_TRUE(registry.add(TypeBuilder<Transform2D>("Transform2D")
+                                 .field<&Transform2D::position>("position")
+                                 .on_create([](World& w, Handle h, Transform2D& t) {
+                                     created.emplace_back(h, w.get<Transform2D>(h) == &t);
+                                 })
+                                 .build()));
+    World world(registry);
+    std::vector<Handle> handles;
+    for (int i = 0; i < 100; ++i)
+        handles.push_back(world.create());
+    for (int i = 0; i < 100; i += 2)
+        world.destroy(handles[static_cast<std::size_t>(i)]);
+    world.flush();
+    for (int i = 0; i < 50; ++i)
+        handles.push_back(world.create());
+    ASSERT_EQ(created.size(), 150u);
+    for (std::size_t i = 0; i < created.size(); ++i) {
+        EXPECT_EQ(created[i].first, handles[i]) << "object " << i;
+        EXPECT_TRUE(created[i].second) << "object " << i;
+    }
+    for (std::size_t i = 100; i < handles.size(); ++i)
+        EXPECT_TRUE(handles[i].index < 100 && handles[i].index % 2 == 0) << "a freed slot";
+}
+
 TEST_F(WorldTest, FindByNameFollowsRenamesAndDestruction) {
     World world(registry);
     const Handle a = world.create({.name = "paddle"});

@@ -134,7 +134,7 @@ public:
     [[nodiscard]] Result<Handle> try_create();
     // As try_create; on failure logs the reason and returns the null handle.
     Handle create(const ObjectDef& def);
-    // As create(ObjectDef{}), through a path with the unused steps compiled out.
+    // As create(ObjectDef{}). Inline when nothing must grow and no explicit guid is in use.
     Handle create();
     // Marks the object and its descendants for destruction at the next flush. Stale: no-op.
     void destroy(Handle h);
@@ -381,6 +381,49 @@ private:
     // parent, name and guid steps are compiled out.
     template <bool kDefault>
     Handle create_object(const ObjectDef& def, std::optional<Error>& error);
+    // create() through create_object: when a per-slot array, the Transform2D pool or the guid
+    // queue must grow first, explicit guids are in use, or the slots are used up.
+    [[gnu::noinline]] Handle create_growing();
+    // create() can take slot index (reused: from the free list) without allocating anything or
+    // checking guids.
+    [[nodiscard]] bool room_to_create(std::uint32_t index, bool reused) const {
+        const auto has_room = [](const auto& v) { return v.size() != v.capacity(); };
+        return !m_explicit_guids && m_transforms->fits_without_growing(index) &&
+               has_room(m_unindexed) &&
+               (reused || (has_room(m_generation) && has_room(m_records) && has_room(m_parent) &&
+                           m_generation.size() < kMaxGeneration));
+    }
+    // The guid state of a new object's record.
+    struct NewGuid {
+        Guid guid{};
+        bool pending = false; // guid holds the creation counter
+        bool indexed = false; // guid is in m_by_guid
+        bool queued = false;  // the slot was queued in m_unindexed by this create
+    };
+    // Makes slot index (its arrays and Transform2D in place) a live object's: fills its record,
+    // takes it off the free list when reused, counts it.
+    DIORAMA_HOT_INLINE void occupy_slot(std::uint32_t index, bool reused, LayerId layer,
+                                        const NewGuid& guid) {
+        Record& r = m_records[index];
+        if (reused) m_free_head = r.next_free;
+        r.next_free = kNone;
+        r.guid = guid.guid;
+        r.guid_pending = guid.pending;
+        r.layer = layer;
+        r.guid_indexed = guid.indexed;
+        r.guid_queued = r.guid_queued || guid.queued;
+        m_explicit_guids = m_explicit_guids || guid.indexed;
+        m_generation[index] &= ~kFreeBit;
+        ++m_live_count;
+    }
+    // Runs Transform2D's on_create hook for the object created in slot index; returns its handle.
+    DIORAMA_HOT_INLINE Handle announce_created(std::uint32_t index) {
+        // A new object has only its Transform2D, so it cannot complete an owned group yet.
+        if (const TypeInfo* t = cached_info(*m_transforms); t != nullptr && t->hooks.on_create)
+            [[unlikely]]
+            t->hooks.on_create(*this, handle_of(index), m_transforms->get(index));
+        return handle_of(index);
+    }
     // Stores reason in error; returns the null handle.
     static Handle fail(std::optional<Error>& error, Error reason);
     static void report_out_of_memory(const char* what);
@@ -401,7 +444,11 @@ private:
     // The guid generated for a value of the creation counter.
     [[nodiscard]] Guid generated_guid(std::uint64_t counter) const;
     // Advances the creation counter, skipping the one value whose guid would be null.
-    std::uint64_t next_guid_counter();
+    std::uint64_t next_guid_counter() {
+        if (++m_guid_counter == m_null_guid_counter) [[unlikely]]
+            ++m_guid_counter;
+        return m_guid_counter;
+    }
     // The guid of the object in slot index (generated on the fly while pending).
     [[nodiscard]] Guid guid_at(std::uint32_t index) const;
 
@@ -428,7 +475,7 @@ private:
             if (m_view_depth > 0) [[unlikely]]
                 defer_join(pool.group, entity);
             else
-                join_group_if_complete(entity, m_groups[static_cast<std::size_t>(pool.group)]);
+                join_group(entity, m_groups[static_cast<std::size_t>(pool.group)]);
         }
         if (const TypeInfo* t = cached_info(pool); t != nullptr && t->hooks.on_create) [[unlikely]]
             t->hooks.on_create(*this, handle_of(entity), component);
@@ -438,6 +485,14 @@ private:
     void erase_component(std::uint32_t entity, PoolBase& pool);
     // Makes entity a member of g when it has every type of g and is not a member yet.
     void join_group_if_complete(std::uint32_t entity, Group& g);
+    // As join_group_if_complete, inline for the usual join after an add: entity's components
+    // are the last of every pool of g, right after the members, so nothing moves.
+    DIORAMA_HOT_INLINE void join_group(std::uint32_t entity, Group& g) {
+        for (const PoolBase* p : g.pools)
+            if (p->size() != g.size + 1 || p->entities().back() != entity) [[unlikely]]
+                return join_group_if_complete(entity, g);
+        ++g.size;
+    }
     void leave_group(std::uint32_t entity, Group& g);
     [[nodiscard]] bool in_group(std::uint32_t entity, const Group& g) const;
     Result<void> make_group(std::vector<ComponentId> types);
@@ -600,6 +655,25 @@ Pool<T>& World::typed_pool() {
     if (id >= m_pools.size()) m_pools.resize(id + 1);
     if (!m_pools[id]) m_pools[id] = std::make_unique<Pool<T>>();
     return static_cast<Pool<T>&>(*m_pools[id]);
+}
+
+DIORAMA_HOT_INLINE Handle World::create() {
+    // Inline only the common case: nothing must grow and generated guids need no check.
+    const bool reused = m_free_head != kNone;
+    const std::uint32_t index =
+        reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
+    if (!room_to_create(index, reused)) [[unlikely]]
+        return create_growing();
+    if (!reused) {
+        m_records.emplace_back();
+        m_generation.push_back(1u | kFreeBit);
+        m_parent.push_back(kNone);
+    }
+    m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
+    const bool queue = !m_records[index].guid_queued;
+    if (queue) m_unindexed.push_back(index);
+    occupy_slot(index, reused, LayerId{0}, NewGuid{Guid{next_guid_counter()}, true, false, queue});
+    return announce_created(index);
 }
 
 template <class T>

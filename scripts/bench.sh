@@ -10,8 +10,8 @@
 #   BENCH_PRESET=release     the CMake preset to build and run (configured if needed)
 #   BENCH_FILTER=REGEX       only the Google Benchmarks matching REGEX (default: all)
 #   BENCH_REPETITIONS=N      repeat each benchmark N times and report medians (default: 1)
-#   BENCH_MIN_TIME=SECONDS   minimum time per benchmark (default: Google Benchmark's 0.5; the file rows
-#                            and the linked-list baseline's slow rows keep 2)
+#   BENCH_MIN_TIME=SECONDS   minimum time per benchmark (default: Google Benchmark's 0.5; the slow
+#                            rows, file load and save and the linked-list baseline, keep 2)
 #   BENCH_SKIP_TOOLS=1       only the Google Benchmarks (no player or editor runs)
 #
 # Exit code 0 when every budget was met, 1 when some were missed, 2 and up on errors.

@@ -7,6 +7,7 @@
 
 #include "heap_peak.h"
 #include "scene_gen.h"
+#include "slow_rows.h"
 
 #include "diorama/diagnostics.h"
 #include "diorama/json_io.h"
@@ -78,10 +79,6 @@ void set_counters(benchmark::State& state, std::size_t bytes, std::size_t object
     state.counters["peak_B_per_object"] = static_cast<double>(peak) / static_cast<double>(objects);
 }
 
-// Time per file row, so a 100k load or save (about 0.4 s) is averaged over several runs, not
-// measured once: more than the default, which overrides BENCH_MIN_TIME for these rows.
-constexpr double kFileRowSeconds = 2.0;
-
 // ---- load ----
 
 void load_scene_bench(benchmark::State& state) {
@@ -105,7 +102,7 @@ BENCHMARK(load_scene_bench)
     ->Arg(1'000)
     ->Arg(10'000)
     ->Arg(100'000)
-    ->MinTime(kFileRowSeconds)
+    ->MinTime(kSlowRowMinSeconds)
     ->Unit(benchmark::kMillisecond);
 
 // ---- save ----
@@ -129,7 +126,7 @@ BENCHMARK(save_scene_bench)
     ->Arg(1'000)
     ->Arg(10'000)
     ->Arg(100'000)
-    ->MinTime(kFileRowSeconds)
+    ->MinTime(kSlowRowMinSeconds)
     ->Unit(benchmark::kMillisecond);
 
 } // namespace

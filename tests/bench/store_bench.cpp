@@ -11,6 +11,7 @@
 #include "baselines/group_baseline.h"
 #include "baselines/linked_list_baseline.h"
 #include "baselines/object_store_baseline.h"
+#include "slow_rows.h"
 
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
@@ -32,9 +33,6 @@ namespace {
 constexpr float kDt = 1.0f / 60.0f;
 constexpr glm::vec2 kVelocity{1.0f, 2.0f};
 constexpr std::int64_t kBaselineN = 10'000;
-// Time per row whose one iteration takes 0.3-0.5 s (the linked list's searches), so it is averaged
-// over several iterations instead of two: more than the default, which overrides BENCH_MIN_TIME.
-constexpr double kSlowRowSeconds = 2.0;
 
 const TypeRegistry& builtins() {
     static const TypeRegistry* registry = [] {
@@ -464,10 +462,10 @@ void register_store_benchmarks() {
     RegisterBenchmark("Store/Iterate/BaselineLinkedList", linked_list_iterate)->Arg(kBaselineN);
     RegisterBenchmark("Store/RandomGet/BaselineLinkedList", linked_list_random_get)
         ->Arg(kBaselineN)
-        ->MinTime(kSlowRowSeconds);
+        ->MinTime(bench::kSlowRowMinSeconds);
     RegisterBenchmark("Store/Churn/BaselineLinkedList", linked_list_churn)
         ->Arg(kBaselineN)
-        ->MinTime(kSlowRowSeconds);
+        ->MinTime(bench::kSlowRowMinSeconds);
     RegisterBenchmark("Store/Iterate/BaselineGroup", group_iterate)->Arg(kBaselineN);
     RegisterBenchmark("Store/RandomGet/BaselineGroup", group_random_get)->Arg(kBaselineN);
     RegisterBenchmark("Store/Churn/BaselineGroup", group_churn)->Arg(kBaselineN);

@@ -128,8 +128,7 @@ std::vector<std::filesystem::path> sample_projects() {
 } // namespace
 
 App::App(AppOptions options, std::filesystem::path exe_dir)
-    : m_options(std::move(options)), m_exe_dir(std::move(exe_dir)),
-      m_session({m_exe_dir / ".." / "modules"}) {
+    : m_options(std::move(options)), m_exe_dir(std::move(exe_dir)), m_session() {
     if (!headless()) {
         m_config_path = editor_config_path();
         if (auto config = load_editor_config(m_config_path))
@@ -867,12 +866,13 @@ void App::draw_export_modal() {
             ExportOptions options;
             options.output = m_export_path;
             options.player = m_exe_dir / "diorama-player";
-            options.module = m_session.module_file();
             options.compact = m_export_compact;
             options.force = m_export_force;
-            m_exporter =
-                std::make_unique<Exporter>(m_session.project(), m_session.registry(), options);
-            log_info("export of " + m_session.project().name + " to " + m_export_path + " started");
+            if (auto exporter = m_session.export_project(options)) {
+                m_exporter = std::move(*exporter);
+                log_info("export of " + m_session.project().name + " to " + m_export_path +
+                         " started");
+            }
         }
         record_item(m_widgets, "Export", WidgetKind::Button);
         ImGui::SameLine();

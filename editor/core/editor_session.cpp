@@ -33,19 +33,6 @@ void log_problems(const Diagnostics& diagnostics) {
     }
 }
 
-// The error of a failed load, logged unless the diagnostics already said it.
-Error logged(const Error& error, const Diagnostics& diagnostics) {
-    if (!diagnostics.has_errors()) log_error(error.describe());
-    return error;
-}
-
-// A scene argument as a project-relative path: a name ("level1") lives in the scene folder; a
-// path (with a '/' or the suffix) is taken as is.
-std::string scene_path_for(const std::string& scene, const std::string& scene_folder) {
-    if (scene.find('/') != std::string::npos || scene.ends_with(kSceneSuffix)) return scene;
-    return scene_folder + "/" + scene + std::string(kSceneSuffix);
-}
-
 std::string scene_name_of(const std::string& relative_path) {
     std::string name = fs::path(relative_path).filename().string();
     if (name.ends_with(kSceneSuffix)) name.resize(name.size() - kSceneSuffix.size());
@@ -56,11 +43,9 @@ std::string scene_name_of(const std::string& relative_path) {
 
 // ---- construction ----
 
-EditorSession::EditorSession(std::vector<fs::path> module_dirs)
-    : m_module_dirs(std::move(module_dirs)), m_registry(std::make_unique<TypeRegistry>()) {
-    register_builtin_components(*m_registry);
-    m_world = make_world(*m_registry);
-}
+EditorSession::EditorSession(GameOptions options)
+    : m_game_options(std::move(options)), m_game(std::make_unique<Game>()),
+      m_world(m_game->new_world()) {}
 
 EditorSession::~EditorSession() {
     // The simulation refers to the world, and the history's snapshots to the registry's types.
@@ -70,87 +55,55 @@ EditorSession::~EditorSession() {
 
 const Project& EditorSession::project_or_empty() const {
     static const Project kNoProject;
-    return m_project ? *m_project : kNoProject;
+    return m_game->has_project() ? m_game->project() : kNoProject;
 }
 
 EditContext EditorSession::edit_context() const {
-    return EditContext{&project_or_empty(), &m_prefabs};
-}
-
-std::unique_ptr<World> EditorSession::make_world(const TypeRegistry& registry) const {
-    auto world = std::make_unique<World>(registry);
-    world->set_prefabs(&m_prefabs);
-    return world;
+    return EditContext{&project_or_empty(), &m_game->prefabs()};
 }
 
 // ---- project and scene files ----
 
 Result<void> EditorSession::open_project(const fs::path& folder, const std::string& scene) {
     Diagnostics problems;
-    auto project = load_project(folder, problems);
-    if (!project) {
+    auto game = Game::open(folder, problems, m_game_options);
+    if (!game) {
         log_problems(problems);
-        return logged(project.error(), problems);
+        return game.error();
     }
-
-    auto registry = std::make_unique<TypeRegistry>();
-    register_builtin_components(*registry);
-    fs::path module_file;
-    if (!project->module.empty()) {
-        std::vector<fs::path> dirs = m_module_dirs;
-        dirs.push_back(project->root / "modules");
-        auto module = load_module(project->module, module_search_path(dirs), *registry);
-        if (!module) {
-            log_error(module.error().describe());
-            return module.error();
-        }
+    if (const auto& module = (*game)->module())
         log_info("module " + module->name + " loaded from " + module->file.string());
-        module_file = module->file;
-    }
 
-    PrefabLibrary prefabs;
-    prefabs.load_folder(*project, *registry, problems);
-
-    std::string path =
-        scene.empty() ? project->startup_scene : scene_path_for(scene, project->scene_folder);
-    auto world = std::make_unique<World>(*registry);
-    std::string name = "untitled";
-    if (!path.empty()) {
-        if (auto inside = check_asset_path(project->root, path); !inside) {
-            log_error(path + ": " + inside.error().message);
-            return make_error(inside.error().code, inside.error().message, path);
-        }
-        auto info = load_scene(*world, path, *project, prefabs, problems);
-        if (!info) {
+    // Without a scene named and a startup scene, the project opens on a new empty scene.
+    LoadedScene loaded{(*game)->new_world(), {}, "untitled"};
+    if (!scene.empty() || !(*game)->project().startup_scene.empty()) {
+        auto opened = (*game)->load_scene(scene, problems);
+        if (!opened) {
             log_problems(problems);
-            return logged(info.error(), problems);
+            return opened.error();
         }
-        name = info->name;
+        loaded = std::move(*opened);
     }
     log_problems(problems);
 
-    // Commit: nothing below fails. The old world and history go before the registry they use.
+    // Commit: nothing below fails. The old world and history go before the game they use.
     stop();
     leave_scene();
     m_undo.clear();
     m_world.reset();
-    m_project = std::move(*project);
-    m_prefabs = std::move(prefabs);
-    m_registry = std::move(registry);
-    m_module_file = std::move(module_file);
+    m_game = std::move(*game);
     m_clipboard = Json::array();
     m_paste_count = 0;
     m_load_problems = std::move(problems);
-    world->set_prefabs(&m_prefabs);
-    adopt_scene(std::move(world), std::move(name), std::move(path));
+    adopt_scene(std::move(loaded.world), std::move(loaded.name), std::move(loaded.path));
     frame_selection();
-    log_info("opened " + m_project->name + (m_scene_path.empty() ? "" : ": " + m_scene_path));
+    log_info("opened " + project().name + (m_scene_path.empty() ? "" : ": " + m_scene_path));
     check_recovery(true);
     return {};
 }
 
 Result<void> EditorSession::open_scene(const std::string& scene) {
-    if (!m_project) {
+    if (!has_project()) {
         log_error("open scene: no project is open");
         return make_error(ErrorCode::InvalidArgument, "no project is open");
     }
@@ -158,27 +111,37 @@ Result<void> EditorSession::open_scene(const std::string& scene) {
         log_error("open scene: stop playing first");
         return make_error(ErrorCode::InvalidArgument, "cannot open a scene while playing");
     }
-    const std::string path = scene_path_for(scene, m_project->scene_folder);
-    if (auto inside = check_asset_path(m_project->root, path); !inside) {
-        log_error(path + ": " + inside.error().message);
-        return make_error(inside.error().code, inside.error().message, path);
-    }
     Diagnostics problems;
-    auto world = make_world(*m_registry);
-    auto info = load_scene(*world, path, *m_project, m_prefabs, problems);
+    auto loaded = m_game->load_scene(scene, problems);
     log_problems(problems);
-    if (!info) return logged(info.error(), problems);
+    if (!loaded) return loaded.error();
     m_load_problems = std::move(problems);
     leave_scene();
-    adopt_scene(std::move(world), info->name, path);
+    adopt_scene(std::move(loaded->world), std::move(loaded->name), std::move(loaded->path));
     frame_selection();
     check_recovery(false);
     return {};
 }
 
+Result<std::unique_ptr<Exporter>> EditorSession::export_project(const ExportOptions& options) {
+    if (!has_project()) {
+        log_error("export: no project is open");
+        return make_error(ErrorCode::InvalidArgument, "no project is open");
+    }
+    // The exporter reports the prefabs' problems itself, as it validates them.
+    Diagnostics problems;
+    Diagnostics prefab_problems;
+    GameOptions game_options = m_game_options;
+    game_options.prefab_diagnostics = &prefab_problems;
+    auto game = Game::open(project().root, problems, game_options);
+    log_problems(problems);
+    if (!game) return game.error();
+    return std::make_unique<Exporter>(std::move(*game), options);
+}
+
 void EditorSession::new_scene() {
     stop();
-    auto world = make_world(*m_registry);
+    auto world = m_game->new_world();
     const std::vector<std::string>& layers = m_world->layers();
     for (std::size_t i = 0; i < layers.size(); ++i) {
         if (i == 0)
@@ -206,12 +169,12 @@ void EditorSession::adopt_scene(std::unique_ptr<World> world, std::string name, 
 
 Result<void> EditorSession::save() {
     if (!m_scene_path.empty()) return save_as(m_scene_path);
-    const std::string folder = m_project ? m_project->scene_folder : std::string("scenes");
+    const std::string folder = has_project() ? project().scene_folder : std::string("scenes");
     return save_as(folder + "/" + m_scene_name + std::string(kSceneSuffix));
 }
 
 Result<void> EditorSession::save_as(const std::string& relative_path) {
-    if (!m_project) {
+    if (!has_project()) {
         log_error("save: no project is open");
         return make_error(ErrorCode::InvalidArgument, "no project is open");
     }
@@ -221,15 +184,15 @@ Result<void> EditorSession::save_as(const std::string& relative_path) {
     }
     std::string path = relative_path;
     if (!path.ends_with(kSceneSuffix)) path += kSceneSuffix;
-    if (auto inside = check_asset_path(m_project->root, path); !inside) {
+    if (auto inside = check_asset_path(project().root, path); !inside) {
         log_error(path + ": " + inside.error().message);
         return make_error(inside.error().code, inside.error().message, path);
     }
-    const fs::path file = m_project->absolute(path);
+    const fs::path file = project().absolute(path);
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
     const std::string name = scene_name_of(path);
-    if (auto saved = save_scene(*m_world, file, name, m_prefabs, {.backups = m_backups}); !saved) {
+    if (auto saved = save_scene(*m_world, file, name, prefabs(), {.backups = m_backups}); !saved) {
         log_error("save: " + saved.error().describe());
         return saved.error();
     }
@@ -249,7 +212,7 @@ Result<void> EditorSession::save_as(const std::string& relative_path) {
 
 std::string EditorSession::window_title() const {
     std::string title = m_scene_name + (dirty() ? "*" : "");
-    if (m_project) title += " - " + m_project->name;
+    if (has_project()) title += " - " + project().name;
     return title + " - Diorama";
 }
 
@@ -341,13 +304,12 @@ void EditorSession::play() {
         return;
     }
     end_drag();
-    auto snapshot = scene_to_json(*m_world, m_scene_name, m_prefabs);
+    auto snapshot = scene_to_json(*m_world, m_scene_name, prefabs());
     if (!snapshot) {
         log_error("play: cannot snapshot the scene: " + snapshot.error().describe());
         return;
     }
     m_play_snapshot = std::move(*snapshot);
-    m_world->set_prefabs(&m_prefabs);
     m_simulation = std::make_unique<Simulation>(
         *m_world, SimulationDef{.tick_rate_hz = project_or_empty().tick_rate_hz});
     m_play = PlayState::Playing;
@@ -370,10 +332,9 @@ void EditorSession::stop() {
     end_drag();
     m_simulation.reset();
     m_play = PlayState::Editing;
-    auto world = make_world(*m_registry);
     Diagnostics problems;
-    auto restored = load_scene_text(*world, to_compact_json(m_play_snapshot), "play snapshot",
-                                    project_or_empty(), m_prefabs, problems);
+    auto restored =
+        m_game->load_scene_text(to_compact_json(m_play_snapshot), "play snapshot", problems);
     m_play_snapshot = Json();
     if (!restored) {
         // Cannot happen for a snapshot the same build wrote; keep the played world rather than
@@ -382,7 +343,7 @@ void EditorSession::stop() {
         log_error("stop: cannot restore the scene: " + restored.error().describe());
         return;
     }
-    m_world = std::move(world);
+    m_world = std::move(restored->world);
     prune_selection();
     m_last_pick.clear();
     m_last_click.reset();

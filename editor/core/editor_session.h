@@ -1,8 +1,8 @@
 #pragma once
 // EditorSession: everything the editor does, without a window. The ImGui app draws panels and
-// turns input into calls here; tests drive it directly. Owns the project's type registry (with
-// its game module), prefab library, the open scene's world, selection, undo history, play mode
-// and clipboard.
+// turns input into calls here; tests drive it directly. Owns the open game (see game.h: project,
+// type registry with its game module, prefabs), the open scene's world, selection, undo history,
+// play mode and clipboard.
 //
 // Play mode runs the game on the edited world itself (the scene is snapshotted first and restored
 // on stop). Edits made while playing or paused change the live world only: they are NOT recorded
@@ -13,7 +13,9 @@
 #include "viewport_camera.h"
 
 #include "diorama/diagnostics.h"
+#include "diorama/export.h"
 #include "diorama/file_io.h"
+#include "diorama/game.h"
 #include "diorama/handle.h"
 #include "diorama/json_io.h"
 #include "diorama/prefab.h"
@@ -50,9 +52,9 @@ struct GridSettings {
 
 class EditorSession {
 public:
-    // module_dirs: where game modules are looked for, after $DIORAMA_MODULE_PATH and before the
-    // project's modules/ folder (see module.h). Starts with no project and an empty scene.
-    explicit EditorSession(std::vector<std::filesystem::path> module_dirs = {});
+    // Projects open with these options (module folders; see game.h). Starts with no project and
+    // an empty scene.
+    explicit EditorSession(GameOptions options = {});
     ~EditorSession();
 
     // ---- project and scene files ----
@@ -71,12 +73,13 @@ public:
     // Saves to a project-relative path (".scene.json" is appended when missing) and makes it the
     // scene's file; the scene takes the file's name.
     Result<void> save_as(const std::string& relative_path);
-    [[nodiscard]] bool has_project() const { return m_project.has_value(); }
-    [[nodiscard]] const Project& project() const { return *m_project; }
-    [[nodiscard]] const PrefabLibrary& prefabs() const { return m_prefabs; }
-    [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
-    // The file the project's game module was loaded from; empty when the project has none.
-    [[nodiscard]] const std::filesystem::path& module_file() const { return m_module_file; }
+    [[nodiscard]] bool has_project() const { return m_game->has_project(); }
+    [[nodiscard]] const Project& project() const { return m_game->project(); }
+    [[nodiscard]] const PrefabLibrary& prefabs() const { return m_game->prefabs(); }
+    [[nodiscard]] const TypeRegistry& registry() const { return m_game->registry(); }
+    // An export of the project's saved files: the game is opened again from disk, so what is
+    // validated is what is shipped. Fails (problems logged) when it cannot be opened.
+    [[nodiscard]] Result<std::unique_ptr<Exporter>> export_project(const ExportOptions& options);
     [[nodiscard]] const std::string& scene_name() const { return m_scene_name; }
     // The scene's file, project-relative; empty when unsaved.
     [[nodiscard]] const std::string& scene_path() const { return m_scene_path; }
@@ -288,7 +291,6 @@ private:
 
     // ---- helpers (editor_session.cpp) ----
     [[nodiscard]] const Project& project_or_empty() const;
-    [[nodiscard]] std::unique_ptr<World> make_world(const TypeRegistry& registry) const;
     [[nodiscard]] EditContext edit_context() const;
     // Replaces the world with a newly loaded scene: clears history, selection and play mode.
     void adopt_scene(std::unique_ptr<World> world, std::string name, std::string path);
@@ -316,11 +318,8 @@ private:
     void refresh_spatial() const;
     void apply_drag(glm::vec2 world_point);
 
-    std::vector<std::filesystem::path> m_module_dirs;
-    std::unique_ptr<TypeRegistry> m_registry;
-    std::filesystem::path m_module_file;
-    std::optional<Project> m_project;
-    PrefabLibrary m_prefabs;
+    GameOptions m_game_options;
+    std::unique_ptr<Game> m_game; // never null: a game without a project until one is opened
     std::unique_ptr<World> m_world;
     std::string m_scene_name = "untitled";
     std::string m_scene_path;

@@ -81,7 +81,7 @@ glm::vec2 EditorSession::snapped(glm::vec2 world_point) const {
 // ---- creating and deleting ----
 
 Result<Handle> EditorSession::place_prefab(const std::string& prefab, glm::vec2 world_point) {
-    const Prefab* p = m_prefabs.find(prefab);
+    const Prefab* p = prefabs().find(prefab);
     if (p == nullptr)
         return logged(make_error(ErrorCode::NotFound, "no prefab \"" + prefab + "\""));
     const LayerId layer = p->layer.empty() ? 0 : m_world->find_layer(p->layer).value_or(0);
@@ -120,7 +120,7 @@ void EditorSession::delete_selection() {
 void EditorSession::duplicate_selection() {
     const std::vector<Handle> top = selected_top_level();
     if (top.empty()) return;
-    auto entries = objects_to_json(*m_world, with_descendants(*m_world, top), m_prefabs);
+    auto entries = objects_to_json(*m_world, with_descendants(*m_world, top), prefabs());
     if (!entries) {
         log_error("duplicate: " + entries.error().describe());
         return;
@@ -133,7 +133,7 @@ void EditorSession::duplicate_selection() {
 void EditorSession::copy_selection() {
     const std::vector<Handle> top = selected_top_level();
     if (top.empty()) return;
-    auto entries = objects_to_json(*m_world, with_descendants(*m_world, top), m_prefabs);
+    auto entries = objects_to_json(*m_world, with_descendants(*m_world, top), prefabs());
     if (!entries) {
         log_error("copy: " + entries.error().describe());
         return;
@@ -187,7 +187,7 @@ Result<void> EditorSession::set_field(const std::string& path, const FieldValue&
                                       std::uint64_t merge_key) {
     auto parsed = parse_field_path(path);
     if (!parsed) return logged(parsed.error());
-    const TypeInfo* type = m_registry->find(parsed->component);
+    const TypeInfo* type = registry().find(parsed->component);
     if (type == nullptr)
         return logged(make_error(ErrorCode::UnknownType,
                                  "no component type '" + parsed->component + "'", path));
@@ -227,11 +227,11 @@ Result<void> EditorSession::revert_to_prefab(Guid object, const std::string& com
                                              const std::string& field) {
     const Handle h = m_world->find(object);
     if (!h) return no_object(object);
-    const TypeInfo* type = m_registry->find(component);
+    const TypeInfo* type = registry().find(component);
     const FieldInfo* info = type != nullptr ? type->find_field(field) : nullptr;
     if (info == nullptr)
         return logged(make_error(ErrorCode::NotFound, "no field " + component + "." + field));
-    const void* base = inherited_component(*m_world, m_prefabs, h, *type);
+    const void* base = inherited_component(*m_world, prefabs(), h, *type);
     if (base == nullptr)
         return logged(
             make_error(ErrorCode::InvalidArgument,
@@ -244,11 +244,11 @@ Result<void> EditorSession::revert_to_prefab(Guid object, const std::string& com
 bool EditorSession::is_overridden(Guid object, const std::string& component,
                                   const std::string& field) const {
     const Handle h = m_world->find(object);
-    const TypeInfo* type = h ? m_registry->find(component) : nullptr;
+    const TypeInfo* type = h ? registry().find(component) : nullptr;
     const FieldInfo* info = type != nullptr ? type->find_field(field) : nullptr;
     if (info == nullptr) return false;
     const void* value = m_world->get(h, type->id);
-    const void* base = inherited_component(*m_world, m_prefabs, h, *type);
+    const void* base = inherited_component(*m_world, prefabs(), h, *type);
     return value != nullptr && base != nullptr && info->get(value) != info->get(base);
 }
 
@@ -292,7 +292,7 @@ Result<void> EditorSession::reparent(Guid object, Guid new_parent) {
 Result<void> EditorSession::add_component(Guid object, const std::string& type_name) {
     const Handle h = m_world->find(object);
     if (!h) return no_object(object);
-    const TypeInfo* type = m_registry->find(type_name);
+    const TypeInfo* type = registry().find(type_name);
     if (type == nullptr)
         return logged(make_error(ErrorCode::UnknownType, "no component type '" + type_name + "'"));
     if (m_world->has(h, type->id))
@@ -301,7 +301,7 @@ Result<void> EditorSession::add_component(Guid object, const std::string& type_n
     // A prefab instance gets the prefab's values back (it removed the component before).
     std::shared_ptr<const void> initial;
     if (const PrefabInstance* link = m_world->get<PrefabInstance>(h)) {
-        const Prefab* prefab = m_prefabs.find(link->prefab);
+        const Prefab* prefab = prefabs().find(link->prefab);
         if (const void* value = prefab != nullptr ? prefab->find(type->id) : nullptr) {
             std::shared_ptr<void> copy = type->make_instance();
             type->copy(copy.get(), value);
@@ -314,7 +314,7 @@ Result<void> EditorSession::add_component(Guid object, const std::string& type_n
 Result<void> EditorSession::remove_component(Guid object, const std::string& type_name) {
     const Handle h = m_world->find(object);
     if (!h) return no_object(object);
-    const TypeInfo* type = m_registry->find(type_name);
+    const TypeInfo* type = registry().find(type_name);
     if (type == nullptr)
         return logged(make_error(ErrorCode::UnknownType, "no component type '" + type_name + "'"));
     if (type->id == component_id<Transform2D>())
@@ -349,7 +349,7 @@ Result<void> EditorSession::set_property(Guid object, const std::string& key,
     if (properties != nullptr) return execute(std::move(set));
     std::vector<std::unique_ptr<EditCommand>> steps;
     steps.push_back(
-        std::make_unique<AddComponentCommand>(object, *m_registry->find<Properties>(), nullptr));
+        std::make_unique<AddComponentCommand>(object, *registry().find<Properties>(), nullptr));
     steps.push_back(std::move(set));
     return execute(std::make_unique<CommandGroup>("Set property " + key, std::move(steps)));
 }

@@ -27,8 +27,8 @@ void remove_file(const fs::path& file) {
 } // namespace
 
 fs::path EditorSession::recovery_file_for(const std::string& scene_path) const {
-    if (!m_project) return {};
-    return m_project->root / kRecoveryFolder /
+    if (!has_project()) return {};
+    return project().root / kRecoveryFolder /
            (scene_path.empty() ? std::string(kUnsavedRecoveryName) : scene_path);
 }
 
@@ -43,7 +43,7 @@ void EditorSession::reset_autosave() {
 }
 
 bool EditorSession::autosave_tick(double now_s) {
-    if (!m_project || m_play != PlayState::Editing || m_recovery_offer ||
+    if (!has_project() || m_play != PlayState::Editing || m_recovery_offer ||
         m_autosave_interval_s <= 0.0)
         return false;
     if (!dirty()) {
@@ -63,18 +63,18 @@ bool EditorSession::autosave_tick(double now_s) {
     const fs::path file = recovery_file();
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
-    if (auto saved = save_scene(*m_world, file, m_scene_name, m_prefabs, {.backups = 0}); !saved) {
+    if (auto saved = save_scene(*m_world, file, m_scene_name, prefabs(), {.backups = 0}); !saved) {
         log_warning("autosave: " + saved.error().describe());
         return false;
     }
     m_recovery_written = true;
     m_recovery_hash = state;
-    log_info("autosaved to " + fs::relative(file, m_project->root, ec).string());
+    log_info("autosaved to " + fs::relative(file, project().root, ec).string());
     return true;
 }
 
 Result<void> EditorSession::write_recovery() {
-    if (!m_project || m_recovery_offer) return {};
+    if (!has_project() || m_recovery_offer) return {};
     stop(); // the scene to keep is the one before Play
     if (!dirty()) {
         drop_recovery();
@@ -83,18 +83,18 @@ Result<void> EditorSession::write_recovery() {
     const fs::path file = recovery_file();
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
-    if (auto saved = save_scene(*m_world, file, m_scene_name, m_prefabs, {.backups = 0}); !saved) {
+    if (auto saved = save_scene(*m_world, file, m_scene_name, prefabs(), {.backups = 0}); !saved) {
         log_error("recovery copy: " + saved.error().describe());
         return saved.error();
     }
     m_recovery_written = true;
     m_recovery_hash = hash();
-    log_info("unsaved changes kept in " + fs::relative(file, m_project->root, ec).string());
+    log_info("unsaved changes kept in " + fs::relative(file, project().root, ec).string());
     return {};
 }
 
 void EditorSession::drop_recovery() {
-    if (!m_project || m_recovery_offer) return;
+    if (!has_project() || m_recovery_offer) return;
     remove_file(recovery_file());
     reset_autosave();
 }
@@ -104,7 +104,7 @@ void EditorSession::leave_scene() {
         // Not decided: the file stays for the next time the scene is opened.
         m_recovery_offer.reset();
         m_recovery_world.reset();
-    } else if (m_project) {
+    } else if (has_project()) {
         remove_file(recovery_file());
     }
     reset_autosave();
@@ -117,20 +117,19 @@ void EditorSession::check_recovery(bool also_unsaved) {
         const fs::path file = recovery_file_for(scene);
         std::error_code ec;
         if (!fs::exists(file, ec)) continue;
-        auto world = make_world(*m_registry);
         Diagnostics problems;
-        auto info = load_scene(*world, file, *m_project, m_prefabs, problems);
-        if (!info) {
+        auto loaded = m_game->load_scene_file(file, problems);
+        if (!loaded) {
             log_warning("recovery file " + file.string() +
-                        " cannot be read (left in place): " + info.error().describe());
+                        " cannot be read (left in place): " + loaded.error().describe());
             continue;
         }
-        if (scene == m_scene_path && state_hash(*world) == hash()) {
+        if (scene == m_scene_path && state_hash(*loaded->world) == hash()) {
             remove_file(file); // the scene already holds that state
             continue;
         }
-        m_recovery_offer = RecoveryOffer{file, scene, info->name, info->objects};
-        m_recovery_world = std::move(world);
+        m_recovery_offer = RecoveryOffer{file, scene, loaded->name, loaded->world->object_count()};
+        m_recovery_world = std::move(loaded->world);
         log_info("found unsaved changes of " + (scene.empty() ? "an unsaved scene" : scene) +
                  " in " + file.string());
         return;

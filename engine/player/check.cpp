@@ -1,14 +1,12 @@
 // The check command: validate projects, prefabs and scenes without running them.
 
 #include "commands.h"
-#include "setup.h"
+#include "diagnostics_output.h"
 
+#include "diorama/game.h"
 #include "diorama/input_script.h"
 #include "diorama/prefab.h"
 #include "diorama/project.h"
-#include "diorama/scene_file.h"
-#include "diorama/type_registry.h"
-#include "diorama/world.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -43,12 +41,6 @@ struct Tally {
     std::size_t warnings = 0;
     bool module_failed = false;
 };
-
-// Records a failed load's error when the loader did not add it to the diagnostics itself.
-template <class T>
-void note_failure(const Result<T>& result, std::size_t errors_before, Diagnostics& diagnostics) {
-    if (!result && diagnostics.error_count() == errors_before) diagnostics.error(result.error());
-}
 
 // The nearest folder at or above dir holding project.json; empty when there is none.
 fs::path find_project_root(fs::path dir) {
@@ -119,23 +111,28 @@ std::size_t count_prefab_files(const Project& project) {
     return count;
 }
 
-// Checks the prefabs and scenes of a loaded project.
-void check_contents(const Project& project, const Targets& targets, Diagnostics& diagnostics,
-                    Tally& tally) {
-    TypeRegistry registry;
-    if (auto module = register_game_types(project, registry); !module) {
-        diagnostics.error(
-            make_error(module.error().code,
-                       module.error().describe() + "; the prefabs and scenes were not checked",
-                       (project.root / kProjectFile).string() + ": module"));
-        tally.module_failed = true;
+// Opens the game of a project and checks its prefabs and scenes: with targets.whole, the
+// project file, every prefab and every scene; otherwise the project file and the named files.
+void check_project_contents(const fs::path& root, const Targets& targets, Diagnostics& diagnostics,
+                            Tally& tally) {
+    // The scenes need every prefab; a prefab file's own problems are reported only when it is
+    // checked itself (a broken prefab shows in a scene as a missing one).
+    Diagnostics unasked_prefab_problems;
+    GameOptions options;
+    if (!targets.whole) options.prefab_diagnostics = &unasked_prefab_problems;
+    auto game = Game::open(root, diagnostics, options);
+    if (!game) {
+        tally.module_failed = game.error().code == ErrorCode::Module;
+        if (tally.module_failed)
+            diagnostics.warning(make_error(ErrorCode::Module,
+                                           "without the module, the prefabs and scenes were not "
+                                           "checked",
+                                           game.error().where));
         return;
     }
-
-    PrefabLibrary library;
+    const Project& project = (*game)->project();
     std::set<std::string> scenes = targets.scenes;
     if (targets.whole) {
-        library.load_folder(project, registry, diagnostics); // covers prefab files named too
         tally.prefabs += count_prefab_files(project);
         for (const std::string& scene : project.scenes())
             scenes.insert(scene);
@@ -143,22 +140,12 @@ void check_contents(const Project& project, const Targets& targets, Diagnostics&
     } else {
         for (const std::string& prefab : targets.prefabs) {
             ++tally.prefabs;
-            const std::size_t errors_before = diagnostics.error_count();
-            note_failure(load_prefab(project, prefab, registry, diagnostics), errors_before,
-                         diagnostics);
+            (void)load_prefab(project, prefab, (*game)->registry(), diagnostics);
         }
-        // The scenes need the prefabs; the prefab files' own problems are reported only when
-        // they are checked themselves (a broken prefab shows in a scene as a missing one).
-        Diagnostics prefab_problems;
-        if (!scenes.empty()) library.load_folder(project, registry, prefab_problems);
     }
     for (const std::string& scene : scenes) {
         ++tally.scenes;
-        World world(registry);
-        world.set_prefabs(&library);
-        const std::size_t errors_before = diagnostics.error_count();
-        note_failure(load_scene(world, scene, project, library, diagnostics), errors_before,
-                     diagnostics);
+        (void)(*game)->load_scene_file(scene, diagnostics);
     }
 }
 
@@ -175,16 +162,13 @@ std::vector<fs::path> input_scripts_in(const fs::path& root) {
 
 void check_input_script(const fs::path& file, Diagnostics& diagnostics, Tally& tally) {
     ++tally.input_scripts;
-    const std::size_t errors_before = diagnostics.error_count();
-    note_failure(load_input_script(file, diagnostics), errors_before, diagnostics);
+    (void)load_input_script(file, diagnostics);
 }
 
 void check_project(const fs::path& root, const Targets& targets, Tally& tally) {
     ++tally.projects;
     Diagnostics diagnostics;
-    auto project = load_project(root, diagnostics);
-    note_failure(project, 0, diagnostics);
-    if (project) check_contents(*project, targets, diagnostics, tally);
+    check_project_contents(root, targets, diagnostics, tally);
     if (targets.whole)
         for (const fs::path& file : input_scripts_in(root))
             check_input_script(file, diagnostics, tally);

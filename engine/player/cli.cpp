@@ -12,8 +12,6 @@ namespace diorama::player {
 
 namespace {
 
-constexpr std::string_view kSceneSuffix = ".scene.json";
-
 // One argument split into an option name and its inline value ("--ticks=5").
 struct Option {
     std::string_view name;
@@ -356,14 +354,6 @@ std::string version_text() {
            std::to_string(kProjectVersion) + ", scene " + std::to_string(kSceneVersion) +
            ", prefab " + std::to_string(kPrefabVersion) + ", export manifest " +
            std::to_string(kExportManifestVersion) + "\n";
-}
-
-std::string resolve_scene_argument(std::string_view scene, std::string_view scene_folder) {
-    std::string path(scene);
-    if (!path.ends_with(kSceneSuffix)) path += kSceneSuffix;
-    if (path.find('/') == std::string::npos && !scene_folder.empty())
-        path = std::string(scene_folder) + (scene_folder.ends_with('/') ? "" : "/") + path;
-    return path;
 }
 
 } // namespace diorama::player

@@ -81,9 +81,4 @@ struct LogArguments {
 // The --version text: the engine version and the file format versions it reads and writes.
 [[nodiscard]] std::string version_text();
 
-// A scene argument ("level1", "level1.scene.json" or "scenes/level1.scene.json") as a
-// project-relative path: bare names live in scene_folder, ".scene.json" is added when missing.
-[[nodiscard]] std::string resolve_scene_argument(std::string_view scene,
-                                                 std::string_view scene_folder);
-
 } // namespace diorama::player

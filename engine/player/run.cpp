@@ -4,16 +4,14 @@
 #include "commands.h"
 #include "drop_report.h"
 #include "log_output.h"
-#include "setup.h"
 
+#include "diorama/game.h"
 #include "diorama/input_script.h"
 #include "diorama/log.h"
 #include "diorama/prefab.h"
-#include "diorama/project.h"
 #include "diorama/scene_file.h"
 #include "diorama/simulation.h"
 #include "diorama/state_hash.h"
-#include "diorama/type_registry.h"
 #include "diorama/world.h"
 
 #include <signal.h>
@@ -98,40 +96,6 @@ std::string shortest(double value) {
     char text[64];
     std::snprintf(text, sizeof text, "%g", value);
     return text;
-}
-
-// Logs a failed step's problems, or its error when the diagnostics hold none.
-void report_failure(const Diagnostics& diagnostics, const Error& error) {
-    log_diagnostics(diagnostics);
-    if (!diagnostics.has_errors()) log_error(error.describe());
-}
-
-// ---- scene ----
-
-// The project-relative path of the scene to run: --scene, else the startup scene.
-Result<std::string> scene_to_run(const RunOptions& options, const Project& project) {
-    std::string scene;
-    if (!options.scene.empty())
-        scene = resolve_scene_argument(options.scene, project.scene_folder);
-    else if (!project.startup_scene.empty())
-        scene = project.startup_scene;
-    else
-        return make_error(ErrorCode::NotFound,
-                          "the project names no startup_scene; choose one with --scene",
-                          (project.root / "project.json").string());
-    if (auto inside = check_asset_path(project.root, scene); !inside)
-        return make_error(inside.error().code,
-                          "bad scene '" + scene + "': " + inside.error().message);
-    std::error_code ec;
-    if (!fs::is_regular_file(project.absolute(scene), ec)) {
-        std::string known;
-        for (const std::string& s : project.scenes())
-            known += (known.empty() ? "" : ", ") + s;
-        return make_error(ErrorCode::NotFound,
-                          "no scene file " + project.absolute(scene).string() +
-                              "; the project's scenes: " + (known.empty() ? "none" : known));
-    }
-    return scene;
 }
 
 // ---- summary ----
@@ -240,66 +204,45 @@ void run_realtime(Simulation& simulation, const RunOptions& options) {
 ExitCode run_command(const RunOptions& options) {
     const StopSignals signals;
 
-    Diagnostics project_diagnostics;
-    auto project = load_project(options.project, project_diagnostics);
-    if (!project) {
-        report_failure(project_diagnostics, project.error());
-        return ExitCode::LoadError;
-    }
-    log_diagnostics(project_diagnostics);
-
-    TypeRegistry registry;
-    auto module = register_game_types(*project, registry);
-    if (!module) {
-        log_error(module.error().describe());
-        return ExitCode::RuntimeError;
-    }
-    if (*module)
+    Diagnostics game_problems;
+    auto game = Game::open(options.project, game_problems);
+    log_diagnostics(game_problems);
+    if (!game)
+        return game.error().code == ErrorCode::Module ? ExitCode::RuntimeError
+                                                      : ExitCode::LoadError;
+    if (game_problems.has_errors()) return ExitCode::LoadError; // a broken prefab
+    const Project& project = (*game)->project();
+    const PrefabLibrary& library = (*game)->prefabs();
+    const std::optional<LoadedModule>& module = (*game)->module();
+    if (module)
         log_event(LogLevel::Debug,
-                  "loaded module " + (*module)->name + " from " + (*module)->file.string(),
-                  {{"module", (*module)->name}, {"file", (*module)->file.string()}});
-
-    PrefabLibrary library;
-    Diagnostics prefab_diagnostics;
-    library.load_folder(*project, registry, prefab_diagnostics);
-    log_diagnostics(prefab_diagnostics);
-    if (prefab_diagnostics.has_errors()) return ExitCode::LoadError;
+                  "loaded module " + module->name + " from " + module->file.string(),
+                  {{"module", module->name}, {"file", module->file.string()}});
     log_event(LogLevel::Debug, "loaded " + std::to_string(library.all().size()) + " prefabs",
               {{"prefabs", static_cast<std::int64_t>(library.all().size())}});
 
-    auto scene = scene_to_run(options, *project);
-    if (!scene) {
-        log_error(scene.error().describe());
-        return ExitCode::LoadError;
-    }
-    World world(registry);
-    world.set_prefabs(&library);
-    Diagnostics scene_diagnostics;
-    auto info = load_scene(world, *scene, *project, library, scene_diagnostics);
-    if (!info) {
-        report_failure(scene_diagnostics, info.error());
-        return ExitCode::LoadError;
-    }
-    log_diagnostics(scene_diagnostics);
+    Diagnostics scene_problems;
+    auto scene = (*game)->load_scene(options.scene, scene_problems);
+    log_diagnostics(scene_problems);
+    if (!scene) return ExitCode::LoadError;
+    World& world = *scene->world;
 
     std::optional<InputScript> input;
     if (!options.input.empty()) {
-        Diagnostics input_diagnostics;
-        auto script = load_input_script(options.input, input_diagnostics);
-        if (!script) {
-            report_failure(input_diagnostics, script.error());
-            return ExitCode::LoadError;
-        }
+        Diagnostics input_problems;
+        auto script = load_input_script(options.input, input_problems);
+        log_diagnostics(input_problems);
+        if (!script) return ExitCode::LoadError;
         input = std::move(*script);
     }
 
-    Simulation simulation(world, SimulationDef{.tick_rate_hz = project->tick_rate_hz,
+    Simulation simulation(world, SimulationDef{.tick_rate_hz = project.tick_rate_hz,
                                                .max_ticks_per_advance = options.max_catchup});
     const InstanceCounts instances_at_start = count_instances(world, library);
-    print_line("project: " + project->name + " (" + project->root.string() + ")");
-    print_line(*module ? "module: " + (*module)->name + " (" + (*module)->file.string() + ")"
-                       : std::string("module: none"));
-    print_line("scene: " + info->name + " (" + *scene + ")");
+    print_line("project: " + project.name + " (" + project.root.string() + ")");
+    print_line(module ? "module: " + module->name + " (" + module->file.string() + ")"
+                      : std::string("module: none"));
+    print_line("scene: " + scene->name + " (" + scene->path + ")");
     print_line("objects at start: " + std::to_string(world.object_count()));
     if (input) {
         print_line("input: " + options.input.string() + " (" +
@@ -309,17 +252,17 @@ ExitCode run_command(const RunOptions& options) {
     }
     const std::string running = (options.ticks ? std::to_string(*options.ticks) + " ticks"
                                                : std::string("until SIGINT/SIGTERM")) +
-                                " at " + shortest(project->tick_rate_hz) + " Hz" +
+                                " at " + shortest(project.tick_rate_hz) + " Hz" +
                                 (options.realtime ? ", in real time" : ", as fast as possible");
     print_line("running: " + running);
     std::fflush(stdout);
     log_event(LogLevel::Info,
-              "running scene " + info->name + " (" + *scene + ") of " + project->name + ": " +
+              "running scene " + scene->name + " (" + scene->path + ") of " + project.name + ": " +
                   running,
-              {{"project", project->name},
-               {"scene", info->name},
-               {"scene_file", *scene},
-               {"tick_rate_hz", project->tick_rate_hz},
+              {{"project", project.name},
+               {"scene", scene->name},
+               {"scene_file", scene->path},
+               {"tick_rate_hz", project.tick_rate_hz},
                {"mode", std::string(options.realtime ? "realtime" : "fast")}});
 
     const Clock::time_point start = Clock::now();
@@ -342,7 +285,7 @@ ExitCode run_command(const RunOptions& options) {
     std::fflush(stdout);
 
     if (!options.dump_state.empty()) {
-        if (auto saved = save_scene(world, options.dump_state, info->name, library); !saved) {
+        if (auto saved = save_scene(world, options.dump_state, scene->name, library); !saved) {
             log_error("cannot dump the state: " + saved.error().describe());
             return ExitCode::RuntimeError;
         }

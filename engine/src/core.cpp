@@ -44,6 +44,8 @@ const char* to_string(ErrorCode code) {
         return "duplicate";
     case ErrorCode::Limit:
         return "limit exceeded";
+    case ErrorCode::Module:
+        return "game module";
     }
     return "error";
 }

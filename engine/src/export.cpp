@@ -3,6 +3,7 @@
 #include "diorama/export.h"
 
 #include "diorama/file_io.h"
+#include "diorama/game.h"
 #include "diorama/json_io.h"
 #include "diorama/module.h"
 #include "diorama/prefab.h"
@@ -100,8 +101,10 @@ std::vector<std::string> prefab_files(const Project& project) {
 struct Exporter::State {
     enum class Phase { Plan, Prefabs, Scenes, CreateTemp, Files, Manifest, Commit, Done };
 
-    Project project;
+    std::unique_ptr<const Game> game;
+    const Project& project;
     const TypeRegistry& registry;
+    fs::path module; // the module file to ship; empty when the game has none
     ExportOptions options;
     Diagnostics diagnostics;
 
@@ -112,7 +115,6 @@ struct Exporter::State {
     fs::path engine; // the engine library next to the player
     fs::path temp;   // the folder being filled; empty until made
     bool committed = false;
-    PrefabLibrary prefabs;
     std::vector<std::string> scenes;
     std::size_t next_scene = 0;
     std::set<std::string> assets;
@@ -122,8 +124,9 @@ struct Exporter::State {
     std::size_t done = 0;
     std::size_t total = 4; // plan, prefabs, manifest, commit; scenes, temp and files added later
 
-    State(Project p, const TypeRegistry& r, ExportOptions o)
-        : project(std::move(p)), registry(r), options(std::move(o)) {}
+    State(std::unique_ptr<const Game> g, ExportOptions o)
+        : game(std::move(g)), project(game->project()), registry(game->registry()),
+          module(game->module() ? game->module()->file : fs::path()), options(std::move(o)) {}
 
     void fail(Error e) {
         diagnostics.error(e);
@@ -185,10 +188,10 @@ void Exporter::State::plan() {
         return fail(make_error(ErrorCode::NotFound,
                                "the engine library is not where the player looks for it",
                                engine.string()));
-    if (!project.module.empty() && !fs::is_regular_file(options.module, ec))
+    if (!project.module.empty() && !fs::is_regular_file(module, ec))
         return fail(make_error(ErrorCode::NotFound,
                                "the game module \"" + project.module + "\" to ship is missing",
-                               options.module.empty() ? project.module : options.module.string()));
+                               module.empty() ? project.module : module.string()));
 
     if (fs::exists(fs::symlink_status(output, ec))) {
         if (!fs::is_directory(output, ec))
@@ -209,8 +212,8 @@ void Exporter::State::plan() {
 }
 
 void Exporter::State::validate_prefabs() {
-    prefabs.load_folder(project, registry, diagnostics);
-    for (const auto& prefab : prefabs.all()) {
+    diagnostics.merge(game->prefab_problems());
+    for (const auto& prefab : game->prefabs().all()) {
         for (const Prefab::Component& c : prefab->components)
             collect_assets(*c.type, c.value.get(), assets);
     }
@@ -220,12 +223,8 @@ void Exporter::State::validate_prefabs() {
 
 void Exporter::State::validate_scene() {
     const std::string& scene = scenes[next_scene++];
-    World world(registry);
-    world.set_prefabs(&prefabs);
-    const std::size_t errors_before = diagnostics.error_count();
-    auto loaded = load_scene(world, scene, project, prefabs, diagnostics);
-    if (!loaded && diagnostics.error_count() == errors_before) diagnostics.error(loaded.error());
-    if (loaded) {
+    if (auto loaded = game->load_scene_file(scene, diagnostics)) {
+        const World& world = *loaded->world;
         world.each_object([&](Handle h) {
             for (ComponentId id : world.components_of(h))
                 if (const TypeInfo* type = registry.find(id))
@@ -241,8 +240,7 @@ void Exporter::State::list_files() {
     jobs["bin/diorama-player"] = Job{Job::Kind::Executable, options.player, {}};
     jobs[std::string("lib/") + DIORAMA_ENGINE_SONAME] = Job{Job::Kind::Copy, engine, {}};
     if (!project.module.empty())
-        jobs["modules/" + module_file_name(project.module)] =
-            Job{Job::Kind::Copy, options.module, {}};
+        jobs["modules/" + module_file_name(project.module)] = Job{Job::Kind::Copy, module, {}};
     jobs[data + "project.json"] = Job{Job::Kind::Data, project.root / "project.json", {}};
     for (const std::string& prefab : prefab_files(project))
         jobs[data + prefab] = Job{Job::Kind::Data, project.absolute(prefab), {}};
@@ -406,8 +404,8 @@ ExportStage Exporter::State::stage() const {
 
 // ---- exporter ----
 
-Exporter::Exporter(Project project, const TypeRegistry& registry, ExportOptions options)
-    : m_state(std::make_unique<State>(std::move(project), registry, std::move(options))) {}
+Exporter::Exporter(std::unique_ptr<const Game> game, ExportOptions options)
+    : m_state(std::make_unique<State>(std::move(game), std::move(options))) {}
 
 Exporter::~Exporter() {
     if (!m_state->temp.empty() && !m_state->committed) {
@@ -490,10 +488,9 @@ std::string describe_byte_size(std::uint64_t bytes) {
 }
 
 Result<ExportSummary>
-export_project(Project project, const TypeRegistry& registry, ExportOptions options,
-               Diagnostics& diagnostics,
+export_project(std::unique_ptr<const Game> game, ExportOptions options, Diagnostics& diagnostics,
                const std::function<void(const ExportProgress&)>& on_progress) {
-    Exporter exporter(std::move(project), registry, std::move(options));
+    Exporter exporter(std::move(game), std::move(options));
     do {
         if (on_progress && !exporter.finished()) on_progress(exporter.progress());
     } while (exporter.step());

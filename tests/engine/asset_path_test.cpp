@@ -243,8 +243,11 @@ TEST_F(AssetPaths, AProjectNamesItsModuleByAPlainNameOnly) {
 // only in load_module: no other engine source opens a file or a library.
 TEST(EngineSources, OnlyFileIoOpensFilesAndOnlyModuleLoadsCode) {
     const fs::path engine = fs::path(DIORAMA_SOURCE_DIR) / "engine";
+    // The POSIX ::open, not a member named open (Game::open opens no file itself).
     const std::regex opens(
-        R"(\b(fopen|ifstream|fstream|::open|openat|mmap)\s*[\(<]|\bdlopen\s*\()");
+        R"((\b(fopen|ifstream|fstream|openat|mmap)|(^|[^A-Za-z0-9_])::open)\s*[\(<]|\bdlopen\s*\()");
+    EXPECT_TRUE(std::regex_search("int fd = ::open(path, O_RDONLY);", opens));
+    EXPECT_FALSE(std::regex_search("auto game = Game::open(folder, problems);", opens));
     std::vector<std::string> hits;
     for (const char* folder : {"src", "include", "player"}) {
         for (const auto& entry : fs::recursive_directory_iterator(engine / folder)) {

@@ -1,5 +1,7 @@
-// The layering rule: nothing in the engine includes ImGui, SDL, GL or editor code; engine/render/
-// (the one GL exception) never includes ImGui or editor code.
+// The layering rule (docs/ARCHITECTURE.md): each folder includes only what its layer may. The
+// engine includes no ImGui, SDL, GL, render or editor code; engine/render/ (the one GL exception)
+// no ImGui or editor code; the editor's core no ImGui, SDL, GL or render code; a sample game only
+// the engine. No source file reaches another folder through a relative include ("../").
 
 #include <gtest/gtest.h>
 
@@ -33,39 +35,68 @@ std::vector<std::string> includes_matching(const fs::path& dir, const std::regex
     return hits;
 }
 
-const fs::path kEngine = fs::path(DIORAMA_SOURCE_DIR) / "engine";
+const fs::path kSource = DIORAMA_SOURCE_DIR;
 
-// ImGui, SDL, OpenGL loaders and editor headers, by folder or file name (glm/ is allowed).
-constexpr const char* kForbiddenInEngine =
-    R"(^(imgui|SDL2?|GL|GLES[0-9]*|glad|KHR|editor)/|^(imgui[^/]*|SDL[^/]*|gl|glext|glad)\.h$)";
-// Render may use GL but not ImGui or the editor.
-constexpr const char* kForbiddenInRender = R"(^(imgui|editor)/|^imgui[^/]*\.h$)";
+// Include patterns, by what they reach (glm/ and the engine's diorama/ are allowed everywhere).
+constexpr const char* kImgui = R"(^imgui/|^imgui[^/]*\.h$)";
+constexpr const char* kPlatformAndGl =
+    R"(^(SDL2?|GL|GLES[0-9]*|glad|KHR)/|^(SDL[^/]*|gl|glext|glad)\.h$)";
+constexpr const char* kRender = R"(^diorama/render/)";
+constexpr const char* kEditor = R"(^editor/|^(core|ui|app|script)/)";
+constexpr const char* kRelative = R"((^|/)\.\./)";
 
-TEST(Layering, EngineIncludesNoUiPlatformOrGraphicsHeaders) {
-    const std::regex forbidden(kForbiddenInEngine);
-    std::vector<std::string> hits;
-    for (const char* part : {"include", "src", "player"}) {
-        auto found = includes_matching(kEngine / part, forbidden);
-        hits.insert(hits.end(), found.begin(), found.end());
+// kImgui|kPlatformAndGl|..., as one pattern.
+std::string any_of(std::initializer_list<const char*> parts) {
+    std::string out;
+    for (const char* part : parts)
+        out += (out.empty() ? "" : "|") + std::string(part);
+    return out;
+}
+
+// One rule: no file under folder includes anything matching forbidden.
+struct Rule {
+    const char* folder; // relative to the source tree
+    std::string forbidden;
+};
+
+std::vector<Rule> rules() {
+    return {
+        {"engine/include", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
+        {"engine/src", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
+        {"engine/player", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
+        {"engine/render", any_of({kImgui, kEditor})},
+        {"editor/core", any_of({kImgui, kPlatformAndGl, kRender})},
+        {"projects", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
+        {"engine", kRelative},
+        {"editor", kRelative},
+        {"projects", kRelative},
+    };
+}
+
+TEST(Layering, EveryFolderIncludesOnlyWhatItsLayerMay) {
+    for (const Rule& rule : rules()) {
+        ASSERT_TRUE(fs::is_directory(kSource / rule.folder)) << rule.folder;
+        const auto hits = includes_matching(kSource / rule.folder, std::regex(rule.forbidden));
+        EXPECT_TRUE(hits.empty()) << rule.folder << ": forbidden includes:\n"
+                                  << testing::PrintToString(hits);
     }
-    EXPECT_TRUE(hits.empty()) << "forbidden includes:\n" << testing::PrintToString(hits);
 }
 
-TEST(Layering, RenderIncludesNoImguiOrEditorHeaders) {
-    const std::regex forbidden(kForbiddenInRender);
-    const auto hits = includes_matching(kEngine / "render", forbidden);
-    EXPECT_TRUE(hits.empty()) << "forbidden includes:\n" << testing::PrintToString(hits);
-}
-
-TEST(Layering, TheScannerFindsAForbiddenInclude) {
+TEST(Layering, TheScannerFindsEachKindOfForbiddenInclude) {
     const fs::path dir = fs::temp_directory_path() / "diorama_layering_probe";
     fs::create_directories(dir);
     std::ofstream(dir / "bad.cpp")
         << "#include <imgui/imgui.h>\n#include <SDL2/SDL.h>\n#include <GL/gl.h>\n"
+           "#include \"diorama/render/renderer_2d.h\"\n#include \"editor/core/commands.h\"\n"
+           "#include \"../../editor/core/commands.h\"\n"
            "#include <glm/vec2.hpp>\n#include \"diorama/world.h\"\n";
-    const std::regex forbidden(kForbiddenInEngine);
-    EXPECT_EQ(includes_matching(dir, forbidden).size(), 3u)
-        << "imgui, SDL and GL; not glm or diorama";
+    EXPECT_EQ(includes_matching(dir, std::regex(kImgui)).size(), 1u);
+    EXPECT_EQ(includes_matching(dir, std::regex(kPlatformAndGl)).size(), 2u) << "SDL and GL";
+    EXPECT_EQ(includes_matching(dir, std::regex(kRender)).size(), 1u);
+    EXPECT_EQ(includes_matching(dir, std::regex(kEditor)).size(), 1u);
+    EXPECT_EQ(includes_matching(dir, std::regex(kRelative)).size(), 1u);
+    const std::string engine = any_of({kImgui, kPlatformAndGl, kRender, kEditor, kRelative});
+    EXPECT_EQ(includes_matching(dir, std::regex(engine)).size(), 6u) << "not glm or diorama";
     fs::remove_all(dir);
 }
 

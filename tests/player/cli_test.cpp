@@ -184,17 +184,6 @@ TEST(ParseCommandLine, BadLogAndCatchupOptionsAreUsageErrors) {
     }
 }
 
-TEST(ResolveSceneArgument, BareNamesLiveInTheSceneFolder) {
-    EXPECT_EQ(resolve_scene_argument("level1", "scenes"), "scenes/level1.scene.json");
-    EXPECT_EQ(resolve_scene_argument("level1.scene.json", "scenes"), "scenes/level1.scene.json");
-    EXPECT_EQ(resolve_scene_argument("level1", "maps/"), "maps/level1.scene.json");
-}
-
-TEST(ResolveSceneArgument, PathsAreRelativeToTheProject) {
-    EXPECT_EQ(resolve_scene_argument("levels/a.scene.json", "scenes"), "levels/a.scene.json");
-    EXPECT_EQ(resolve_scene_argument("levels/a", "scenes"), "levels/a.scene.json");
-}
-
 TEST(HelpText, ListsEveryExitCode) {
     const std::string help = help_text();
     for (ExitCode code : {ExitCode::Ok, ExitCode::CheckFailed, ExitCode::Usage, ExitCode::LoadError,

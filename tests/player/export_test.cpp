@@ -7,12 +7,11 @@
 #include "cli.h"
 #include "temp_dir.h"
 
-#include "diorama/components.h"
 #include "diorama/export.h"
 #include "diorama/file_io.h"
+#include "diorama/game.h"
 #include "diorama/json_io.h"
 #include "diorama/project.h"
-#include "diorama/type_registry.h"
 #include "diorama/version.h"
 
 #include <gtest/gtest.h>
@@ -490,16 +489,23 @@ TEST(ExportCommandLine, RefusesAMissingOutputFolderAndUnknownOptions) {
 
 // ---- the library ----
 
+// The game at folder, opened as the player opens it; null (with the problems printed) on failure.
+std::unique_ptr<diorama::Game> open_game(const fs::path& folder) {
+    diorama::Diagnostics diagnostics;
+    auto game = diorama::Game::open(folder, diagnostics);
+    if (!game) {
+        ADD_FAILURE() << diagnostics.format();
+        return nullptr;
+    }
+    return std::move(*game);
+}
+
 TEST(Exporter, ReportsProgressStepByStepUpToTheTotal) {
     TempDir dir;
     write_asset_project(dir);
-    diorama::Diagnostics diagnostics;
-    auto project = diorama::load_project(dir.path() / "game", diagnostics);
-    ASSERT_TRUE(project);
-    diorama::TypeRegistry registry;
-    diorama::register_builtin_components(registry);
-    diorama::Exporter exporter(*project, registry,
-                               {.output = dir.path() / "out", .player = kPlayer});
+    auto game = open_game(dir.path() / "game");
+    ASSERT_TRUE(game);
+    diorama::Exporter exporter(std::move(game), {.output = dir.path() / "out", .player = kPlayer});
     std::vector<diorama::ExportProgress> seen;
     do {
         seen.push_back(exporter.progress());
@@ -529,13 +535,10 @@ TEST(Exporter, ReportsProgressStepByStepUpToTheTotal) {
 TEST(Exporter, DestroyedHalfwayLeavesNoFolderBehind) {
     TempDir dir;
     write_asset_project(dir);
-    diorama::Diagnostics diagnostics;
-    auto project = diorama::load_project(dir.path() / "game", diagnostics);
-    ASSERT_TRUE(project);
-    diorama::TypeRegistry registry;
-    diorama::register_builtin_components(registry);
+    auto game = open_game(dir.path() / "game");
+    ASSERT_TRUE(game);
     {
-        diorama::Exporter exporter(*project, registry,
+        diorama::Exporter exporter(std::move(game),
                                    {.output = dir.path() / "out", .player = kPlayer});
         while (exporter.progress().stage != diorama::ExportStage::Write ||
                exporter.progress().step.rfind("write ", 0) != 0)
@@ -547,17 +550,32 @@ TEST(Exporter, DestroyedHalfwayLeavesNoFolderBehind) {
     EXPECT_FALSE(fs::exists(dir.path() / "out"));
 }
 
-TEST(Exporter, RefusesAProjectWithAModuleWhenNoModuleFileIsGiven) {
-    diorama::Diagnostics diagnostics;
-    auto project = diorama::load_project(kBounce, diagnostics);
-    ASSERT_TRUE(project);
-    diorama::TypeRegistry registry;
-    diorama::register_builtin_components(registry);
+TEST(Exporter, ShipsTheModuleTheGameLoaded) {
+    auto game = open_game(kBounce);
+    ASSERT_TRUE(game);
+    ASSERT_TRUE(game->module());
+    const fs::path module = game->module()->file;
     TempDir dir;
+    diorama::Diagnostics diagnostics;
     auto result = diorama::export_project(
-        *project, registry, {.output = dir.path() / "out", .player = kPlayer}, diagnostics);
+        std::move(game), {.output = dir.path() / "out", .player = kPlayer}, diagnostics);
+    ASSERT_TRUE(result) << result.error().describe();
+    EXPECT_EQ(read_text(dir.path() / "out" / "modules" / "bounce.so"), read_text(module));
+}
+
+TEST(Exporter, RefusesABrokenPrefabTheGameLeftOut) {
+    TempDir dir;
+    write_asset_project(dir);
+    dir.write("game/prefabs/bad.prefab.json", R"({"format": "diorama.prefab", "version": 1)");
+    auto game = open_game(dir.path() / "game");
+    ASSERT_TRUE(game);
+    diorama::Diagnostics diagnostics;
+    auto result = diorama::export_project(
+        std::move(game), {.output = dir.path() / "out", .player = kPlayer}, diagnostics);
     ASSERT_FALSE(result);
-    EXPECT_EQ(result.error().message, "the game module \"bounce\" to ship is missing");
+    ASSERT_TRUE(diagnostics.has_errors());
+    EXPECT_EQ(diagnostics.first_error().where.rfind("prefabs/bad.prefab.json", 0), 0u)
+        << diagnostics.first_error().describe();
     EXPECT_FALSE(fs::exists(dir.path() / "out"));
 }
 
@@ -565,13 +583,9 @@ TEST(Exporter, AfterABrokenSceneItsProgressSaysValidationFailed) {
     TempDir dir;
     write_asset_project(dir);
     dir.write("game/scenes/bad.scene.json", R"({"format": "diorama.scene", "version": 2})");
-    diorama::Diagnostics diagnostics;
-    auto project = diorama::load_project(dir.path() / "game", diagnostics);
-    ASSERT_TRUE(project);
-    diorama::TypeRegistry registry;
-    diorama::register_builtin_components(registry);
-    diorama::Exporter exporter(*project, registry,
-                               {.output = dir.path() / "out", .player = kPlayer});
+    auto game = open_game(dir.path() / "game");
+    ASSERT_TRUE(game);
+    diorama::Exporter exporter(std::move(game), {.output = dir.path() / "out", .player = kPlayer});
     while (exporter.step()) {
     }
     ASSERT_FALSE(exporter.result());

@@ -161,6 +161,24 @@ TEST(PlayerRun, BounceSummaryShowsBricksBrokenAfterAMinute) {
     EXPECT_FALSE(printed_hash(r.out)) << "the hash is printed only with --hash";
 }
 
+TEST(PlayerRun, EverySceneNameFormTheEditorAcceptsRunsTheSameScene) {
+    // The same forms as EditorSession's (tests/editor/core/editor_session_test.cpp): both go
+    // through the game layer's scene_file_for.
+    for (const std::string& form :
+         {std::string("level1"), std::string("level1.scene.json"), std::string("scenes/level1"),
+          std::string("scenes/level1.scene.json"),
+          (kBounce / "scenes" / "level1.scene.json").string()}) {
+        const ChildResult r = player({"run", kBounce.string(), "--scene", form, "--ticks", "1"});
+        ASSERT_EQ(r.exit_code, 0) << form << ": " << describe(r);
+        EXPECT_TRUE(contains(r.out, "scene: level1 (scenes/level1.scene.json)\n")) << r.out;
+    }
+    const ChildResult missing = player({"run", kBounce.string(), "--scene", "nope"});
+    EXPECT_EQ(missing.exit_code, 3) << describe(missing);
+    EXPECT_TRUE(contains(missing.err, "scenes/nope.scene.json")) << missing.err;
+    EXPECT_TRUE(contains(missing.err, "the project's scenes: scenes/level1.scene.json"))
+        << missing.err;
+}
+
 // ---- run: PLATFORMER with its input script ----
 
 TEST(PlayerRun, PlatformerWithItsInputScriptGivesTheSameHashEveryRun) {

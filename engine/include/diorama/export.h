@@ -30,13 +30,12 @@
 
 namespace diorama {
 
-class TypeRegistry;
+class Game;
 
 struct ExportOptions {
     std::filesystem::path output; // the folder to create; refused inside the project
     std::filesystem::path player; // the diorama-player to ship; the engine library is taken from
                                   // its ../lib, as its run path finds it
-    std::filesystem::path module; // the game module file to ship; empty when the project has none
     bool compact = false;         // minified JSON for project.json, scenes and prefabs
     bool force = false;           // replace an OUTDIR that exists and is not empty
 };
@@ -68,8 +67,8 @@ struct ExportSummary {
 // progress). Destroying an unfinished exporter removes its temporary folder.
 class Exporter {
 public:
-    // registry holds the project's component types (built-ins and module) and must outlive this.
-    Exporter(Project project, const TypeRegistry& registry, ExportOptions options);
+    // Exports an opened game (see game.h): its project's files and the module it loaded.
+    Exporter(std::unique_ptr<const Game> game, ExportOptions options);
     ~Exporter();
     Exporter(const Exporter&) = delete;
     Exporter& operator=(const Exporter&) = delete;
@@ -95,8 +94,7 @@ private:
 // Runs a whole export; on_progress (optional) is called before each step. Problems are added to
 // diagnostics (warnings too); the result fails on the first error.
 [[nodiscard]] Result<ExportSummary>
-export_project(Project project, const TypeRegistry& registry, ExportOptions options,
-               Diagnostics& diagnostics,
+export_project(std::unique_ptr<const Game> game, ExportOptions options, Diagnostics& diagnostics,
                const std::function<void(const ExportProgress&)>& on_progress = {});
 
 } // namespace diorama

@@ -25,6 +25,7 @@ enum class ErrorCode {
     Version,         // a file format version this build cannot read
     Duplicate,       // two things that must be unique are not (guids, names, keys)
     Limit,           // a size or depth limit was exceeded
+    Module,          // a game module could not be found, loaded or registered
 };
 
 // Short lowercase name of a code ("not found"), for messages and logs.

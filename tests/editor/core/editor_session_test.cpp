@@ -68,7 +68,7 @@ protected:
     }
 
     BounceCopy copy;
-    EditorSession session{{test::module_dir()}};
+    EditorSession session{GameOptions{.module_dirs = {test::module_dir()}}};
 };
 
 // ---- files ----
@@ -83,6 +83,20 @@ TEST_F(SessionTest, OpensBounceWithItsModuleAndStartupScene) {
     EXPECT_FALSE(session.load_problems().has_errors());
     EXPECT_FALSE(session.dirty());
     EXPECT_EQ(session.window_title(), "level1 - BOUNCE - Diorama");
+}
+
+TEST_F(SessionTest, OpensASceneByEveryNameFormThePlayerAccepts) {
+    // The same forms as the player's --scene (tests/player/player_test.cpp): both go through the
+    // game layer's scene_file_for.
+    for (const std::string& form :
+         {std::string("level1"), std::string("level1.scene.json"), std::string("scenes/level1"),
+          std::string("scenes/level1.scene.json"),
+          (copy.path() / "scenes" / "level1.scene.json").string()}) {
+        session.new_scene();
+        ASSERT_TRUE(session.open_scene(form)) << form;
+        EXPECT_EQ(session.scene_path(), "scenes/level1.scene.json") << form;
+        EXPECT_EQ(session.scene_name(), "level1") << form;
+    }
 }
 
 TEST_F(SessionTest, AFailedOpenKeepsWhatWasOpen) {
@@ -117,12 +131,14 @@ TEST(SessionModules, ModulesAreFoundThroughDioramaModulePath) {
     const char* old = std::getenv("DIORAMA_MODULE_PATH");
     const std::string saved = old != nullptr ? old : "";
     {
-        EditorSession session; // no module folders of its own
+        EditorSession session(GameOptions{.module_dirs = {}}); // no module folders of its own
         unsetenv("DIORAMA_MODULE_PATH");
         LogCapture log;
         auto missing = session.open_project(copy.path());
         ASSERT_FALSE(missing);
-        EXPECT_EQ(missing.error().code, ErrorCode::NotFound);
+        EXPECT_EQ(missing.error().code, ErrorCode::Module);
+        EXPECT_NE(missing.error().message.find("not found"), std::string::npos)
+            << missing.error().message;
         EXPECT_FALSE(session.has_project());
         setenv("DIORAMA_MODULE_PATH", test::module_dir().c_str(), 1);
         EXPECT_TRUE(session.open_project(copy.path()));
@@ -190,7 +206,7 @@ TEST_F(SessionTest, PlaceMoveEditUndoRedoSaveAndReload) {
 
     // The saved scene loads into the same state in a fresh session.
     const std::uint64_t saved_hash = session.hash();
-    EditorSession reloaded({test::module_dir()});
+    EditorSession reloaded(GameOptions{.module_dirs = {test::module_dir()}});
     ASSERT_TRUE(reloaded.open_project(copy.path(), "level1"));
     EXPECT_EQ(reloaded.hash(), saved_hash);
     EXPECT_EQ(reloaded.world().object_count(), 68u);

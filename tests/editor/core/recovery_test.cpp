@@ -42,7 +42,7 @@ protected:
 
     // A new session on the copy (as when the editor starts again).
     std::unique_ptr<EditorSession> open(const std::string& scene = {}) {
-        auto s = std::make_unique<EditorSession>(std::vector<fs::path>{test::module_dir()});
+        auto s = std::make_unique<EditorSession>(GameOptions{.module_dirs = {test::module_dir()}});
         auto opened = s->open_project(copy.path(), scene);
         EXPECT_TRUE(opened) << opened.error().describe();
         return opened ? std::move(s) : nullptr;

@@ -159,7 +159,7 @@ TEST(UndoIntegrity, ThousandsOfRandomEditsUndoAndRedoToTheExactBytesWithTheRight
     BounceCopy copy;
     ASSERT_FALSE(copy.path().empty());
     const fs::path file = copy.path() / "scenes" / "level1.scene.json";
-    EditorSession session({test::module_dir()});
+    EditorSession session(GameOptions{.module_dirs = {test::module_dir()}});
     ASSERT_TRUE(session.open_project(copy.path()));
     session.set_history_limits(2 * kEdits, std::size_t{1} << 30);
 
@@ -218,7 +218,7 @@ TEST(UndoIntegrity, TheHistoryOfA100000ObjectSceneStaysUnderItsByteCap) {
     constexpr std::size_t kCap = 32u << 20;
     BounceCopy copy;
     ASSERT_FALSE(copy.path().empty());
-    EditorSession session({test::module_dir()});
+    EditorSession session(GameOptions{.module_dirs = {test::module_dir()}});
     ASSERT_TRUE(session.open_project(copy.path()));
     session.new_scene();
     for (std::size_t i = 0; i < kObjects; ++i) {

@@ -1,9 +1,9 @@
 #include "app.h"
 
-#include "gl_target.h"
-#include "im_math.h"
-#include "menus.h"
-#include "ui_widgets.h"
+#include "ui/gl_target.h"
+#include "ui/im_math.h"
+#include "ui/menus.h"
+#include "ui/ui_widgets.h"
 
 #include "diorama/file_io.h"
 #include "diorama/log.h"

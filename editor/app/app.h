@@ -4,20 +4,20 @@
 // writes screenshots for headless runs. All editing goes through EditorSession.
 
 #include "app_options.h"
-#include "bottom_panels.h"
-#include "editor_config.h"
+#include "core/log_buffer.h"
 #include "frame_timing.h"
-#include "hierarchy_panel.h"
 #include "imgui_platform.h"
-#include "inspector_panel.h"
-#include "log_buffer.h"
-#include "script_runner.h"
-#include "theme.h"
-#include "ui_context.h"
-#include "viewport_panel.h"
-#include "widget_registry.h"
+#include "script/script_runner.h"
+#include "ui/bottom_panels.h"
+#include "ui/editor_config.h"
+#include "ui/hierarchy_panel.h"
+#include "ui/inspector_panel.h"
+#include "ui/theme.h"
+#include "ui/ui_context.h"
+#include "ui/viewport_panel.h"
+#include "ui/widget_registry.h"
 
-#include "editor_session.h"
+#include "core/editor_session.h"
 
 #include "diorama/export.h"
 

@@ -1,8 +1,8 @@
 #include "inspector_panel.h"
 
+#include "core/field_text.h"
+#include "core/reference_label.h"
 #include "im_math.h"
-#include "reference_label.h"
-#include "script.h"
 #include "ui_widgets.h"
 
 #include "diorama/components.h"

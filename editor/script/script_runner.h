@@ -2,7 +2,8 @@
 // ScriptRunner: replays a parsed script in the running editor. Input steps become SDL events
 // pushed onto SDL's queue (SDL_PushEvent), so ImGui and the panels see them exactly as a user's;
 // one piece per frame (move, press, release...), widgets found through the WidgetRegistry and
-// world points mapped through the viewport's camera. Checks (expect_*) read the session.
+// world points mapped through the viewport's camera. What each command does is its handler in
+// the command table (script_commands.h).
 
 #include "script.h"
 
@@ -63,7 +64,8 @@ public:
     // "FILE:LINE: command: what went wrong".
     [[nodiscard]] const std::string& error() const { return m_error; }
 
-private:
+    // ---- for the command handlers (script_commands.cpp) ----
+
     // What one frame's piece of a step came to: done, waiting for something (why), sleeping on
     // purpose (`wait N`), or failed (why).
     struct Outcome {
@@ -76,33 +78,34 @@ private:
     static Outcome sleep() { return {Outcome::Sleep, {}}; }
     static Outcome failure(std::string why) { return {Outcome::Fail, std::move(why)}; }
 
-    void start_step(ScriptHost& host, const ScriptStep& step);
+    // Ends the script with "FILE:LINE: command: message".
     void fail(const std::string& message);
+    // Where print_hash writes.
+    [[nodiscard]] std::ostream& out() { return m_out; }
 
-    // ---- building blocks (each queues tasks) ----
     // Appends a task to the step; from inside a running task, it runs right after that task.
     void queue(Task task);
+    // A window point found when the task runs; nullopt (with why) while it is not there yet.
     using Locate = std::function<std::optional<glm::vec2>(ScriptHost&, std::string&)>;
     void click(Locate where, ClickOptions options, int clicks = 1);
     void drag(Locate from, Locate to, ClickOptions options);
+    // Moves the mouse to the point once it is there (hover).
+    void move_to(Locate where);
     void press_keys(const KeyChord& chord);
     void type_text(const std::string& text);
     void menu(const std::string& path);
-    void set_field(ScriptHost& host, const ScriptStep& step);
-    void place_prefab(const ScriptStep& step);
-    void drag_handle(ScriptHandle part, glm::vec2 delta);
-    void save_as(const std::string& path);
-    // File > Export to folder, ticking the options named ("compact", "force"); waits for the end.
-    void export_to(const std::string& folder, const std::vector<std::string>& options);
     static Locate world_point(glm::vec2 world);
     static Locate screen_point(glm::vec2 window_px);
     static Locate widget(const std::string& label);
 
-    // ---- events ----
+    // ---- events (pushed onto SDL's queue) ----
     void mouse_move(ScriptHost& host, glm::vec2 p);
     void mouse_button(ScriptHost& host, MouseButton button, bool down, int clicks);
     void modifiers(ScriptHost& host, const Modifiers& mods, bool down);
     void key(ScriptHost& host, const std::string& name, bool down);
+
+private:
+    void start_step(ScriptHost& host, const ScriptStep& step);
 
     std::vector<ScriptStep> m_steps;
     std::string m_file;

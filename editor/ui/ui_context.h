@@ -3,12 +3,12 @@
 // scripts read, the log, settings, the app's view state and the app-level actions (those that go
 // through the unsaved-changes guard or open dialogs).
 
+#include "core/log_buffer.h"
 #include "editor_config.h"
-#include "log_buffer.h"
 #include "theme.h"
 #include "widget_registry.h"
 
-#include "editor_session.h"
+#include "core/editor_session.h"
 
 #include <cstdint>
 #include <filesystem>

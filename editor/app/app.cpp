@@ -634,25 +634,19 @@ void App::draw_unsaved_modal() {
     const ImVec2 button(100.0f * m_scale, 0);
     if (ImGui::Button("Save", button) || ImGui::IsKeyPressed(SDL_SCANCODE_RETURN)) {
         ImGui::CloseCurrentPopup();
-        if (auto saved = m_session.save(); saved) {
-            perform(m_pending);
-        } else {
-            m_errors.push_back({"Could not save", saved.error().describe()});
-        }
-        m_pending = {};
+        answer_unsaved(GuardAnswer::Save);
     }
     record_item(m_widgets, "Save", WidgetKind::Button);
     ImGui::SameLine();
     if (ImGui::Button("Discard", button)) {
         ImGui::CloseCurrentPopup();
-        perform(m_pending);
-        m_pending = {};
+        answer_unsaved(GuardAnswer::Discard);
     }
     record_item(m_widgets, "Discard", WidgetKind::Button);
     ImGui::SameLine();
     if (ImGui::Button("Cancel", button) || ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE)) {
         ImGui::CloseCurrentPopup();
-        m_pending = {};
+        answer_unsaved(GuardAnswer::Cancel);
     }
     record_item(m_widgets, "Cancel", WidgetKind::Button);
     m_widgets.pop_scope();
@@ -800,7 +794,7 @@ void App::draw_open_project_modal() {
     record_item(m_widgets, "Cancel", WidgetKind::Button);
     m_widgets.pop_scope();
     ImGui::EndPopup();
-    if (open) guard({PendingKind::OpenProject, m_dialog_path});
+    if (open) guard({LeaveKind::OpenProject, m_dialog_path});
 }
 
 void App::draw_export_modal() {
@@ -915,36 +909,40 @@ bool App::advance_export() {
 
 // ---- actions ----
 
-void App::guard(Pending p) {
+void App::guard(LeaveAction action) {
     // Play mode edits the live world; the scene to keep is the one before Play.
     if (m_session.play_state() != PlayState::Editing) m_session.stop();
-    if (m_session.dirty()) {
-        m_pending = std::move(p);
+    if (auto now = m_unsaved.request(std::move(action), m_session.dirty()))
+        perform(*now);
+    else
         m_open_unsaved = true;
-        return;
-    }
-    perform(p);
 }
 
-void App::perform(const Pending& p) {
-    switch (p.kind) {
-    case PendingKind::None:
+void App::answer_unsaved(GuardAnswer answer) {
+    const GuardOutcome outcome = m_unsaved.answer(answer, [this] { return m_session.save(); });
+    if (outcome.save_error) m_errors.push_back({"Could not save", outcome.save_error->describe()});
+    perform(outcome.run);
+}
+
+void App::perform(const LeaveAction& action) {
+    switch (action.kind) {
+    case LeaveKind::None:
         break;
-    case PendingKind::Quit:
+    case LeaveKind::Quit:
         m_quit_now = true;
         break;
-    case PendingKind::NewScene:
+    case LeaveKind::NewScene:
         m_session.new_scene();
         m_view.place_mode = false;
         break;
-    case PendingKind::OpenScene:
-        if (auto opened = m_session.open_scene(p.arg); !opened)
+    case LeaveKind::OpenScene:
+        if (auto opened = m_session.open_scene(action.arg); !opened)
             m_errors.push_back({"Could not open the scene", opened.error().describe()});
         else
             after_project_change();
         break;
-    case PendingKind::OpenProject:
-        load_project(p.arg, "");
+    case LeaveKind::OpenProject:
+        load_project(action.arg, "");
         break;
     }
 }
@@ -976,15 +974,15 @@ void App::after_project_change() {
 }
 
 void App::new_scene() {
-    guard({PendingKind::NewScene, {}});
+    guard({LeaveKind::NewScene, {}});
 }
 
 void App::open_scene(const std::string& scene) {
-    guard({PendingKind::OpenScene, scene});
+    guard({LeaveKind::OpenScene, scene});
 }
 
 void App::open_project(const std::filesystem::path& folder) {
-    guard({PendingKind::OpenProject, folder.string()});
+    guard({LeaveKind::OpenProject, folder.string()});
 }
 
 void App::save() {
@@ -1026,7 +1024,7 @@ void App::export_dialog() {
 }
 
 void App::quit() {
-    guard({PendingKind::Quit, {}});
+    guard({LeaveKind::Quit, {}});
 }
 
 // ---- upkeep ----

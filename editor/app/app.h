@@ -18,6 +18,7 @@
 #include "ui/widget_registry.h"
 
 #include "core/editor_session.h"
+#include "core/unsaved_guard.h"
 
 #include "diorama/export.h"
 
@@ -75,11 +76,6 @@ public:
     void reset_timing() override { m_timing.reset_frames(); }
 
 private:
-    enum class PendingKind { None, Quit, NewScene, OpenScene, OpenProject };
-    struct Pending {
-        PendingKind kind = PendingKind::None;
-        std::string arg; // scene path or project folder
-    };
     struct ErrorMessage {
         std::string title;
         std::string message;
@@ -102,9 +98,10 @@ private:
     // Runs export steps for a slice of this frame and reports the outcome when it finishes;
     // false when it failed (the error dialog is queued).
     bool advance_export();
-    // Runs p now, or asks first when it would drop unsaved changes.
-    void guard(Pending p);
-    void perform(const Pending& p);
+    // Runs the action now, or asks first when it would drop unsaved changes.
+    void guard(LeaveAction action);
+    void perform(const LeaveAction& action);
+    void answer_unsaved(GuardAnswer answer);
     void load_project(const std::filesystem::path& folder, const std::string& scene);
     void after_project_change();
     void report_missing_textures();
@@ -143,7 +140,7 @@ private:
     std::unique_ptr<ScriptRunner> m_script;
 
     // dialogs
-    Pending m_pending;
+    UnsavedGuard m_unsaved;
     bool m_open_unsaved = false;
     bool m_open_save_as = false;
     bool m_open_project_dialog = false;

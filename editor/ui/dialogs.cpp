@@ -33,8 +33,8 @@ std::string modified_time(const std::filesystem::path& file) {
 void path_field(DialogFrame& f, std::string& path, float width, WidgetRegistry& widgets) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(width);
-    f.submit = ImGui::InputText("##path", &path, ImGuiInputTextFlags_EnterReturnsTrue);
-    record_item(widgets, "path", WidgetKind::TextInput);
+    f.submit =
+        ui::input_text(widgets, "path", "##path", &path, ImGuiInputTextFlags_EnterReturnsTrue);
 }
 
 } // namespace
@@ -248,11 +248,10 @@ void Dialogs::draw_export(UiContext& ctx) {
                 f.modal_text = "Export";
                 ImGui::TextUnformatted("Output folder (created; outside the project folder):");
                 path_field(f, m_export_path, bar.x, ctx.widgets);
-                ImGui::Checkbox("Compact JSON (minified scenes and prefabs)", &m_export_compact);
-                record_item(ctx.widgets, "compact", WidgetKind::Checkbox);
-                ImGui::Checkbox("Replace the folder's contents when it is not empty",
-                                &m_export_force);
-                record_item(ctx.widgets, "force", WidgetKind::Checkbox);
+                ui::checkbox(ctx.widgets, "compact", "Compact JSON (minified scenes and prefabs)",
+                             &m_export_compact);
+                ui::checkbox(ctx.widgets, "force",
+                             "Replace the folder's contents when it is not empty", &m_export_force);
                 if (ctx.session.dirty())
                     ImGui::TextColored(
                         ImGui::ColorConvertU32ToFloat4(colors::kWarning),

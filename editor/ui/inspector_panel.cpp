@@ -120,13 +120,14 @@ void drag_vec2(UiContext& ctx, const std::string& label, glm::vec2& v, const Fie
         ImGui::PushID(part);
         ImGui::SetNextItemWidth(w);
         float& x = part == 0 ? v.x : v.y;
-        if (ImGui::DragFloat("##v", &x, f.speed, lo_of(f), hi_of(f), float_format(f),
-                             ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat)) {
+        if (ui::recorded(ctx.widgets, label + (part == 0 ? ".x" : ".y"), WidgetKind::DragNumber,
+                         ImGui::DragFloat("##v", &x, f.speed, lo_of(f), hi_of(f), float_format(f),
+                                          ImGuiSliderFlags_AlwaysClamp |
+                                              ImGuiSliderFlags_NoRoundToFormat))) {
             apply(ctx, path + (part == 0 ? ".x" : ".y"), FieldValue{x});
         }
         end_gesture(ctx);
         axis_bar(part == 0 ? colors::kAxisX : colors::kAxisY);
-        record_item(ctx.widgets, label + (part == 0 ? ".x" : ".y"), WidgetKind::DragNumber);
         ImGui::PopID();
     }
 }
@@ -189,11 +190,10 @@ void InspectorPanel::draw_object_header(UiContext& ctx, const std::vector<Handle
     ImGui::SameLine(label_w);
     ImGui::SetNextItemWidth(-1);
     ImGui::PushFont(ctx.fonts.bold);
-    ImGui::InputText("##name", &m_name_text);
+    ui::input_text(ctx.widgets, "name", "##name", &m_name_text);
     ImGui::PopFont();
     if (ImGui::IsItemDeactivatedAfterEdit() && m_name_text != world.name(h))
         if (auto r = session.rename(g, m_name_text); !r) log_warning(r.error().describe());
-    record_item(ctx.widgets, "name", WidgetKind::TextInput);
 
     // Layer.
     ImGui::AlignTextToFramePadding();
@@ -204,11 +204,10 @@ void InspectorPanel::draw_object_header(UiContext& ctx, const std::vector<Handle
     if (ImGui::BeginCombo("##layer", layers[world.layer(h)].c_str())) {
         ctx.widgets.push_scope("layer");
         for (const std::string& layer : layers) {
-            if (ImGui::Selectable(layer.c_str(), layer == layers[world.layer(h)]))
+            if (ui::selectable(ctx.widgets, layer, layer.c_str(), layer == layers[world.layer(h)]))
                 for (Handle s : selected)
                     if (auto r = session.set_layer(world.guid(s), layer); !r)
                         log_warning(r.error().describe());
-            record_item(ctx.widgets, layer, WidgetKind::Button);
         }
         ctx.widgets.pop_scope();
         ImGui::EndCombo();
@@ -373,29 +372,29 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     switch (f.type) {
     case FieldType::Bool: {
         bool v = std::get<bool>(row.value);
-        if (ImGui::Checkbox("##v", &v)) apply(ctx, row.path, FieldValue{v});
-        record_item(ctx.widgets, label, WidgetKind::Checkbox);
+        if (ui::checkbox(ctx.widgets, label, "##v", &v)) apply(ctx, row.path, FieldValue{v});
         break;
     }
     case FieldType::Int32: {
         int v = std::get<std::int32_t>(row.value);
         const int lo = f.min ? static_cast<int>(*f.min) : 0;
         const int hi = f.max ? static_cast<int>(*f.max) : 0;
-        if (ImGui::DragInt("##v", &v, std::max(f.speed, 0.25f), lo,
-                           f.max ? hi : (f.min ? INT32_MAX : 0), "%d",
-                           ImGuiSliderFlags_AlwaysClamp))
+        if (ui::recorded(ctx.widgets, label, WidgetKind::DragNumber,
+                         ImGui::DragInt("##v", &v, std::max(f.speed, 0.25f), lo,
+                                        f.max ? hi : (f.min ? INT32_MAX : 0), "%d",
+                                        ImGuiSliderFlags_AlwaysClamp)))
             apply(ctx, row.path, FieldValue{static_cast<std::int32_t>(v)});
         end_gesture(ctx);
-        record_item(ctx.widgets, label, WidgetKind::DragNumber);
         break;
     }
     case FieldType::Float: {
         float v = std::get<float>(row.value);
-        if (ImGui::DragFloat("##v", &v, f.speed, lo_of(f), hi_of(f), float_format(f),
-                             ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat))
+        if (ui::recorded(
+                ctx.widgets, label, WidgetKind::DragNumber,
+                ImGui::DragFloat("##v", &v, f.speed, lo_of(f), hi_of(f), float_format(f),
+                                 ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat)))
             apply(ctx, row.path, FieldValue{v});
         end_gesture(ctx);
-        record_item(ctx.widgets, label, WidgetKind::DragNumber);
         break;
     }
     case FieldType::Vec2: {
@@ -432,14 +431,15 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     }
     case FieldType::String: {
         std::string v = std::get<std::string>(row.value);
+        // Scripts type into single lines only (Enter adds a line to a multiline field).
         const bool changed =
-            f.multiline ? ImGui::InputTextMultiline(
-                              "##v", &v, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4.5f))
-                        : ImGui::InputText("##v", &v);
+            f.multiline
+                ? ui::recorded(ctx.widgets, label, WidgetKind::Other,
+                               ImGui::InputTextMultiline(
+                                   "##v", &v, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4.5f)))
+                : ui::input_text(ctx.widgets, label, "##v", &v);
         if (changed) apply(ctx, row.path, FieldValue{v});
         end_gesture(ctx);
-        // Scripts type into single lines only (Enter adds a line to a multiline field).
-        record_item(ctx.widgets, label, f.multiline ? WidgetKind::Other : WidgetKind::TextInput);
         break;
     }
     case FieldType::Asset: {
@@ -458,9 +458,8 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
                 apply(ctx, row.path, FieldValue{std::string()});
             const auto& files = assets(ctx, f.asset_kind, ImGui::IsWindowAppearing());
             for (const std::string& file : files) {
-                if (ImGui::Selectable(file.c_str(), file == v))
+                if (ui::selectable(ctx.widgets, file, file.c_str(), file == v))
                     apply(ctx, row.path, FieldValue{file});
-                record_item(ctx.widgets, file, WidgetKind::Button);
             }
             if (files.empty())
                 ImGui::TextDisabled("No %s files in the project", to_string(f.asset_kind));
@@ -550,13 +549,14 @@ void InspectorPanel::draw_properties(UiContext& ctx, const FieldRow& row) {
         ImGui::SameLine(0, spacing);
         ImGui::SetNextItemWidth(type_w);
         int type = static_cast<int>(value.index());
-        if (ImGui::Combo("##type", &type, kPropertyTypes, IM_ARRAYSIZE(kPropertyTypes)) &&
+        if (ui::recorded(
+                ctx.widgets, label + "/type", WidgetKind::Other,
+                ImGui::Combo("##type", &type, kPropertyTypes, IM_ARRAYSIZE(kPropertyTypes))) &&
             static_cast<std::size_t>(type) != value.index())
             if (auto r = session.set_property(
                     row.primary, key, convert_property(value, static_cast<std::size_t>(type)));
                 !r)
                 log_warning(r.error().describe());
-        record_item(ctx.widgets, label + "/type");
 
         // Value.
         ImGui::SameLine(0, spacing);
@@ -565,48 +565,46 @@ void InspectorPanel::draw_properties(UiContext& ctx, const FieldRow& row) {
         switch (value.index()) {
         case 0: {
             bool v = std::get<bool>(value);
-            if (ImGui::Checkbox("##v", &v)) apply(ctx, path, FieldValue{v});
-            record_item(ctx.widgets, label, WidgetKind::Checkbox);
+            if (ui::checkbox(ctx.widgets, label, "##v", &v)) apply(ctx, path, FieldValue{v});
             break;
         }
         case 1: {
             int v = std::get<std::int32_t>(value);
-            if (ImGui::DragInt("##v", &v, 0.25f))
+            if (ui::recorded(ctx.widgets, label, WidgetKind::DragNumber,
+                             ImGui::DragInt("##v", &v, 0.25f)))
                 apply(ctx, path, FieldValue{static_cast<std::int32_t>(v)});
             end_gesture(ctx);
-            record_item(ctx.widgets, label, WidgetKind::DragNumber);
             break;
         }
         case 2: {
             float v = std::get<float>(value);
-            if (ImGui::DragFloat("##v", &v, 0.1f, 0.0f, 0.0f, "%.3f",
-                                 ImGuiSliderFlags_NoRoundToFormat))
+            if (ui::recorded(ctx.widgets, label, WidgetKind::DragNumber,
+                             ImGui::DragFloat("##v", &v, 0.1f, 0.0f, 0.0f, "%.3f",
+                                              ImGuiSliderFlags_NoRoundToFormat)))
                 apply(ctx, path, FieldValue{v});
             end_gesture(ctx);
-            record_item(ctx.widgets, label, WidgetKind::DragNumber);
             break;
         }
         case 3: {
             std::string v = std::get<std::string>(value);
-            if (ImGui::InputText("##v", &v)) apply(ctx, path, FieldValue{v});
+            if (ui::input_text(ctx.widgets, label, "##v", &v)) apply(ctx, path, FieldValue{v});
             end_gesture(ctx);
-            record_item(ctx.widgets, label, WidgetKind::TextInput);
             break;
         }
         case 4: {
             glm::vec2 v = std::get<glm::vec2>(value);
-            if (ImGui::DragFloat2("##v", &v.x, 0.5f, 0.0f, 0.0f, "%.2f"))
+            if (ui::recorded(ctx.widgets, label, WidgetKind::Other,
+                             ImGui::DragFloat2("##v", &v.x, 0.5f, 0.0f, 0.0f, "%.2f")))
                 apply(ctx, path, FieldValue{v});
             end_gesture(ctx);
-            record_item(ctx.widgets, label);
             break;
         }
         default: {
             glm::vec4 v = std::get<glm::vec4>(value);
-            if (ImGui::ColorEdit4("##v", &v.x, ImGuiColorEditFlags_AlphaBar))
+            if (ui::recorded(ctx.widgets, label, WidgetKind::Other,
+                             ImGui::ColorEdit4("##v", &v.x, ImGuiColorEditFlags_AlphaBar)))
                 apply(ctx, path, FieldValue{v});
             end_gesture(ctx);
-            record_item(ctx.widgets, label);
             break;
         }
         }
@@ -622,19 +620,19 @@ void InspectorPanel::draw_properties(UiContext& ctx, const FieldRow& row) {
 
     // A new key: name, type, Add.
     ImGui::SetNextItemWidth(key_w);
-    const bool enter = ImGui::InputTextWithHint("##new_key", "new key", &m_new_key,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
-    record_item(ctx.widgets, row.field->name + "/new_key", WidgetKind::TextInput);
+    const bool enter = ui::input_text(ctx.widgets, row.field->name + "/new_key", "##new_key",
+                                      &m_new_key, ImGuiInputTextFlags_EnterReturnsTrue, "new key");
     ImGui::SameLine(0, spacing);
     ImGui::SetNextItemWidth(type_w);
-    ImGui::Combo("##new_type", &m_new_type, kPropertyTypes, IM_ARRAYSIZE(kPropertyTypes));
-    record_item(ctx.widgets, row.field->name + "/new_type");
+    ui::recorded(
+        ctx.widgets, row.field->name + "/new_type", WidgetKind::Other,
+        ImGui::Combo("##new_type", &m_new_type, kPropertyTypes, IM_ARRAYSIZE(kPropertyTypes)));
     ImGui::SameLine(0, spacing);
     const bool can_add = !m_new_key.empty() && !map.contains(m_new_key);
     if (!can_add) ImGui::BeginDisabled();
-    const bool add = ImGui::Button("Add key", ImVec2(-FLT_MIN, 0));
+    const bool add =
+        ui::button(ctx.widgets, row.field->name + "/add", "Add key", ImVec2(-FLT_MIN, 0));
     if (!can_add) ImGui::EndDisabled();
-    record_item(ctx.widgets, row.field->name + "/add", WidgetKind::Button);
     if ((add || enter) && can_add) {
         if (auto r = session.set_property(
                 row.primary, m_new_key,
@@ -666,17 +664,15 @@ void InspectorPanel::draw_add_component(UiContext& ctx, const std::vector<Handle
     const World& world = session.world();
     const float w = ImGui::GetContentRegionAvail().x;
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + w * 0.15f);
-    if (ImGui::Button("Add Component", ImVec2(w * 0.7f, 0))) {
+    if (ui::button(ctx.widgets, "AddComponent", "Add Component", ImVec2(w * 0.7f, 0))) {
         m_add_filter.clear();
         ImGui::OpenPopup("AddComponent");
     }
-    record_item(ctx.widgets, "AddComponent", WidgetKind::Button);
     if (!ImGui::BeginPopup("AddComponent")) return;
     ctx.widgets.push_scope("AddComponent");
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(220.0f * ctx.scale);
-    ImGui::InputTextWithHint("##filter", "Search components", &m_add_filter);
-    record_item(ctx.widgets, "filter", WidgetKind::TextInput);
+    ui::input_text(ctx.widgets, "filter", "##filter", &m_add_filter, 0, "Search components");
     ImGui::Separator();
     int shown = 0;
     for (const TypeInfo* type : session.registry().types()) {
@@ -685,14 +681,13 @@ void InspectorPanel::draw_add_component(UiContext& ctx, const std::vector<Handle
         if (all_have || (!m_add_filter.empty() && !contains_nocase(type->name, m_add_filter)))
             continue;
         ++shown;
-        if (ImGui::Selectable(type->name.c_str())) {
+        if (ui::selectable(ctx.widgets, type->name, type->name.c_str())) {
             for (Handle h : selected)
                 if (!world.has(h, type->id))
                     if (auto r = session.add_component(world.guid(h), type->name); !r)
                         log_warning(r.error().describe());
             ImGui::CloseCurrentPopup();
         }
-        record_item(ctx.widgets, type->name, WidgetKind::Button);
     }
     if (shown == 0) ImGui::TextDisabled("Nothing to add");
     ctx.widgets.pop_scope();

@@ -49,8 +49,7 @@ std::string modal_dialog(WidgetRegistry& widgets, float scale, const DialogSpec&
             const DialogButton& b = frame.buttons[i];
             if (i > 0) ImGui::SameLine();
             const std::string label(b.label);
-            const bool clicked = ImGui::Button(label.c_str(), size);
-            record_item(widgets, label, WidgetKind::Button);
+            const bool clicked = ui::button(widgets, label, label.c_str(), size);
             if (pressed.empty() && (clicked || key_pressed(b.keys) || (i == 0 && frame.submit))) {
                 pressed = label;
                 if (b.closes) ImGui::CloseCurrentPopup();

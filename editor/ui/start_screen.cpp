@@ -54,12 +54,11 @@ void draw_start_screen(UiContext& ctx, std::string& path) {
     const float button_w = 90.0f * s;
     ImGui::SetNextItemWidth(card_w - button_w - ImGui::GetStyle().ItemSpacing.x - 16.0f * s);
     const bool enter =
-        ImGui::InputTextWithHint("##path", "/path/to/project (the folder holding project.json)",
-                                 &path, ImGuiInputTextFlags_EnterReturnsTrue);
-    record_item(ctx.widgets, "path", WidgetKind::TextInput);
+        ui::input_text(ctx.widgets, "path", "##path", &path, ImGuiInputTextFlags_EnterReturnsTrue,
+                       "/path/to/project (the folder holding project.json)");
     ImGui::SameLine();
-    if (ImGui::Button("Open", ImVec2(button_w, 0)) || enter) ctx.actions.open_project(path);
-    record_item(ctx.widgets, "Open", WidgetKind::Button);
+    if (ui::button(ctx.widgets, "Open", "Open", ImVec2(button_w, 0)) || enter)
+        ctx.actions.open_project(path);
     ImGui::Dummy(ImVec2(0, 12.0f * s));
 
     const auto project_list = [&](const char* title, const std::vector<std::string>& folders,
@@ -74,10 +73,9 @@ void draw_start_screen(UiContext& ctx, std::string& path) {
             const std::filesystem::path p(folder);
             ImGui::PushID(folder.c_str());
             const ImVec2 pos = ImGui::GetCursorScreenPos();
-            if (ImGui::Selectable("##project", false, 0,
-                                  ImVec2(0, ImGui::GetTextLineHeight() * 2.3f)))
+            if (ui::selectable(ctx.widgets, p.filename().string(), "##project", false, 0,
+                               ImVec2(0, ImGui::GetTextLineHeight() * 2.3f)))
                 ctx.actions.open_project(p);
-            record_item(ctx.widgets, p.filename().string(), WidgetKind::Button);
             ImDrawList* draw = ImGui::GetWindowDrawList();
             draw->AddText(ctx.fonts.bold, ctx.fonts.bold->FontSize, pos + ImVec2(8 * s, 2 * s),
                           style_color(ImGuiCol_Text), p.filename().c_str());

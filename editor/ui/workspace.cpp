@@ -87,14 +87,13 @@ void Workspace::draw(UiContext& ctx) {
         panel("##bottom", ImVec2(cx0 + palette + gap, vh + gap), ImVec2(cw - palette - gap, bottom),
               true, [&] {
                   if (ImGui::BeginTabBar("##bottom_tabs")) {
-                      const bool console = ImGui::BeginTabItem("Console");
-                      record_item(ctx.widgets, "Bottom/Console", WidgetKind::Button);
+                      const bool console =
+                          ui::begin_tab_item(ctx.widgets, "Bottom/Console", "Console");
                       if (console) {
                           m_console.draw(ctx);
                           ImGui::EndTabItem();
                       }
-                      const bool stats = ImGui::BeginTabItem("Stats");
-                      record_item(ctx.widgets, "Bottom/Stats", WidgetKind::Button);
+                      const bool stats = ui::begin_tab_item(ctx.widgets, "Bottom/Stats", "Stats");
                       if (stats) {
                           draw_stats(ctx, RenderFigures{m_viewport.render_stats(),
                                                         m_viewport.visible_objects()});

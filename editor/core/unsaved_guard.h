@@ -21,6 +21,7 @@ struct LeaveAction {
     std::string arg;
 };
 
+// The answer to the unsaved-changes question.
 enum class GuardAnswer : std::uint8_t { Save, Discard, Cancel };
 
 // What an answer leads to: the action to run now (kind None: nothing), and the error when

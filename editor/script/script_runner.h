@@ -72,9 +72,12 @@ public:
         enum Kind { Done, Wait, Sleep, Fail } kind = Done;
         std::string message;
     };
+    // One frame's piece of work; Wait and Sleep run it again next frame.
     using Task = std::function<Outcome(ScriptHost&)>;
     static Outcome done() { return {}; }
+    // Waiting for something to appear; fails after kWaitFrameLimit frames.
     static Outcome wait(std::string why) { return {Outcome::Wait, std::move(why)}; }
+    // Waiting on purpose (no limit but the step's).
     static Outcome sleep() { return {Outcome::Sleep, {}}; }
     static Outcome failure(std::string why) { return {Outcome::Fail, std::move(why)}; }
 
@@ -87,21 +90,33 @@ public:
     void queue(Task task);
     // A window point found when the task runs; nullopt (with why) while it is not there yet.
     using Locate = std::function<std::optional<glm::vec2>(ScriptHost&, std::string&)>;
+    // Moves there, then presses and releases the button clicks times, with the modifiers held.
     void click(Locate where, ClickOptions options, int clicks = 1);
+    // Presses at from, moves to `to` in steps (ImGui sees a drag), releases there.
     void drag(Locate from, Locate to, ClickOptions options);
     // Moves the mouse to the point once it is there (hover).
     void move_to(Locate where);
+    // Presses and releases the key with its modifiers.
     void press_keys(const KeyChord& chord);
+    // Text input into the focused field (UTF-8, split into SDL's 31-byte events).
     void type_text(const std::string& text);
+    // Opens a menu path such as "File/Save As" (submenus by hovering) and clicks the item.
     void menu(const std::string& path);
+    // A world point in the viewport, through its camera.
     static Locate world_point(glm::vec2 world);
+    // A fixed window pixel.
     static Locate screen_point(glm::vec2 window_px);
+    // The centre of the widget recorded under label; why lists its recorded siblings.
     static Locate widget(const std::string& label);
 
-    // ---- events (pushed onto SDL's queue) ----
+    // ---- events (pushed onto SDL's queue; the runner tracks the mouse, buttons, modifiers) ----
+    // Moves the mouse to a window pixel.
     void mouse_move(ScriptHost& host, glm::vec2 p);
+    // Presses or releases a button at the mouse; clicks counts a double click's second press.
     void mouse_button(ScriptHost& host, MouseButton button, bool down, int clicks);
+    // Presses or releases the modifier keys set in mods.
     void modifiers(ScriptHost& host, const Modifiers& mods, bool down);
+    // Presses or releases a key by name ("enter", "z", "f7").
     void key(ScriptHost& host, const std::string& name, bool down);
 
 private:

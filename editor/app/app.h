@@ -1,23 +1,23 @@
 #pragma once
-// App: the diorama-editor window. Owns SDL, the GL context and ImGui; lays out the panels with
-// splitters; runs the unsaved-changes guard and the dialogs; feeds play mode; replays scripts and
-// writes screenshots for headless runs. All editing goes through EditorSession.
+// App: the diorama-editor window. Owns SDL, the GL context and ImGui; each frame draws the
+// workspace (or the start screen) and the dialogs (editor/ui); performs what the unsaved-changes
+// guard lets through; feeds play mode; replays scripts and writes screenshots for headless runs.
+// All editing goes through EditorSession.
 
 #include "app_options.h"
-#include "bottom_panels.h"
-#include "editor_config.h"
+#include "core/log_buffer.h"
 #include "frame_timing.h"
-#include "hierarchy_panel.h"
 #include "imgui_platform.h"
-#include "inspector_panel.h"
-#include "log_buffer.h"
-#include "script_runner.h"
-#include "theme.h"
-#include "ui_context.h"
-#include "viewport_panel.h"
-#include "widget_registry.h"
+#include "script/script_runner.h"
+#include "ui/dialogs.h"
+#include "ui/editor_config.h"
+#include "ui/theme.h"
+#include "ui/ui_context.h"
+#include "ui/widget_registry.h"
+#include "ui/workspace.h"
 
-#include "editor_session.h"
+#include "core/editor_session.h"
+#include "core/unsaved_guard.h"
 
 #include "diorama/export.h"
 
@@ -60,13 +60,15 @@ public:
     void open_project_dialog() override;
     void export_dialog() override;
     void quit() override;
+    void answer_unsaved(GuardAnswer answer) override;
+    void project_changed() override;
 
     // ---- ScriptHost ----
     EditorSession& script_session() override { return m_session; }
     [[nodiscard]] const WidgetRegistry& script_widgets() const override { return m_widgets; }
     [[nodiscard]] const LogBuffer& script_log() const override { return m_log; }
     [[nodiscard]] std::optional<glm::vec2> world_to_window(glm::vec2 world) override;
-    [[nodiscard]] std::string modal_text() const override { return m_modal_text; }
+    [[nodiscard]] std::string modal_text() const override { return m_dialogs.modal_text(); }
     void request_screenshot(const std::filesystem::path& file) override {
         m_screenshot_request = file;
     }
@@ -75,36 +77,14 @@ public:
     void reset_timing() override { m_timing.reset_frames(); }
 
 private:
-    enum class PendingKind { None, Quit, NewScene, OpenScene, OpenProject };
-    struct Pending {
-        PendingKind kind = PendingKind::None;
-        std::string arg; // scene path or project folder
-    };
-    struct ErrorMessage {
-        std::string title;
-        std::string message;
-    };
-
     bool init_window();
     void shutdown_window();
     void frame(float dt_s);
     void process_events();
     void forward_game_key(const SDL_Event& event);
-    void draw_editor(UiContext& ctx);
-    void draw_start_screen();
-    void draw_modals();
-    void draw_recovery_modal();
-    void draw_unsaved_modal();
-    void draw_error_modal();
-    void draw_save_as_modal();
-    void draw_open_project_modal();
-    void draw_export_modal();
-    // Runs export steps for a slice of this frame and reports the outcome when it finishes;
-    // false when it failed (the error dialog is queued).
-    bool advance_export();
-    // Runs p now, or asks first when it would drop unsaved changes.
-    void guard(Pending p);
-    void perform(const Pending& p);
+    // Runs the action now, or asks first when it would drop unsaved changes.
+    void guard(LeaveAction action);
+    void perform(const LeaveAction& action);
     void load_project(const std::filesystem::path& folder, const std::string& scene);
     void after_project_change();
     void report_missing_textures();
@@ -132,34 +112,17 @@ private:
     ::__GLsync* m_frame_done = nullptr;
     bool m_imgui = false;
     std::unique_ptr<ImGuiPlatform> m_platform;
-    std::unique_ptr<ViewportPanel> m_viewport;
+    std::unique_ptr<Workspace> m_workspace; // with the GL context
     std::unique_ptr<render::TextureCache> m_textures;
     std::filesystem::path m_texture_root;
     std::size_t m_missing_reported = 0;
-    HierarchyPanel m_hierarchy;
-    InspectorPanel m_inspector;
-    PrefabPalette m_palette;
-    ConsolePanel m_console;
     std::unique_ptr<ScriptRunner> m_script;
 
-    // dialogs
-    Pending m_pending;
-    bool m_open_unsaved = false;
-    bool m_open_save_as = false;
-    bool m_open_project_dialog = false;
-    std::string m_dialog_path;
-    std::deque<ErrorMessage> m_errors;
-    bool m_open_export = false;
-    std::string m_export_path;                  // the output folder typed in the dialog
-    bool m_export_compact = false;              // minified JSON
-    bool m_export_force = false;                // replace a non-empty folder
-    std::unique_ptr<Exporter> m_exporter;       // while an export runs
-    std::optional<ExportSummary> m_export_done; // after it succeeded, until Close
-    std::string m_modal_text;
+    UnsavedGuard m_unsaved;
+    Dialogs m_dialogs;
     std::string m_start_path;
 
     // loop state
-    bool m_frame_pending = false; // frame the scene once the viewport has its size
     bool m_quit_now = false;
     bool m_done = false;
     ExitCode m_exit = ExitCode::Ok;

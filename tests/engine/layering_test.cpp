@@ -1,7 +1,8 @@
 // The layering rule (docs/ARCHITECTURE.md): each folder includes only what its layer may. The
 // engine includes no ImGui, SDL, GL, render or editor code; engine/render/ (the one GL exception)
-// no ImGui or editor code; the editor's core no ImGui, SDL, GL or render code; a sample game only
-// the engine. No source file reaches another folder through a relative include ("../").
+// no ImGui or editor code. In the editor, app -> script -> ui -> core: core includes no ImGui,
+// SDL, GL, render or other editor part; ui neither script nor app; script not app. A sample game
+// includes only the engine. No source file reaches another folder through "../".
 
 #include <gtest/gtest.h>
 
@@ -43,6 +44,10 @@ constexpr const char* kPlatformAndGl =
     R"(^(SDL2?|GL|GLES[0-9]*|glad|KHR)/|^(SDL[^/]*|gl|glext|glad)\.h$)";
 constexpr const char* kRender = R"(^diorama/render/)";
 constexpr const char* kEditor = R"(^editor/|^(core|ui|app|script)/)";
+// The editor's parts, as the editor includes them (rooted at editor/).
+constexpr const char* kEditorUi = R"(^ui/)";
+constexpr const char* kEditorScript = R"(^script/)";
+constexpr const char* kEditorApp = R"(^app/)";
 constexpr const char* kRelative = R"((^|/)\.\./)";
 
 // kImgui|kPlatformAndGl|..., as one pattern.
@@ -65,7 +70,10 @@ std::vector<Rule> rules() {
         {"engine/src", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
         {"engine/player", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
         {"engine/render", any_of({kImgui, kEditor})},
-        {"editor/core", any_of({kImgui, kPlatformAndGl, kRender})},
+        {"editor/core",
+         any_of({kImgui, kPlatformAndGl, kRender, kEditorUi, kEditorScript, kEditorApp})},
+        {"editor/ui", any_of({kEditorScript, kEditorApp})},
+        {"editor/script", kEditorApp},
         {"projects", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
         {"engine", kRelative},
         {"editor", kRelative},

@@ -1,6 +1,6 @@
 // The editor's command line (editor/app/app_options.h).
 
-#include "app_options.h"
+#include "app/app_options.h"
 
 #include <gtest/gtest.h>
 

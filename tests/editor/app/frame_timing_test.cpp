@@ -1,6 +1,6 @@
 // The editor's --timing figures (editor/app/frame_timing.h).
 
-#include "frame_timing.h"
+#include "app/frame_timing.h"
 
 #include <gtest/gtest.h>
 

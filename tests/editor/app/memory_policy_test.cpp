@@ -1,7 +1,7 @@
 // keep_freed_memory_for_reuse: memory the process frees and allocates again, as a software GL
 // driver does every frame, is reused without new page faults.
 
-#include "memory_policy.h"
+#include "app/memory_policy.h"
 
 #include "../../engine/under_asan.h"
 

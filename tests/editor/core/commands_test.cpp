@@ -1,7 +1,7 @@
 // The commands on a plain world (built-in components plus a test type with an object reference):
 // each restores exactly what it changed (the state hash), by guid.
 
-#include "commands.h"
+#include "core/commands.h"
 
 #include "diorama/components.h"
 #include "diorama/field_path.h"

@@ -1,7 +1,7 @@
 // EditorSession on the real BOUNCE sample (a copy in a temporary folder) with its built module:
 // files, edits and their undo, the dirty mark, play mode, picking and the transform tools.
 
-#include "editor_session.h"
+#include "core/editor_session.h"
 
 #include "bounce_copy.h"
 

@@ -2,7 +2,7 @@
 // autosave writes recovery files (never over the scene), and a later session offers them.
 // Time is passed in explicitly: nothing here waits or measures time.
 
-#include "editor_session.h"
+#include "core/editor_session.h"
 
 #include "bounce_copy.h"
 

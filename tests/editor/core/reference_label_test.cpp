@@ -1,4 +1,4 @@
-#include "reference_label.h"
+#include "core/reference_label.h"
 
 #include "diorama/components.h"
 #include "diorama/type_registry.h"

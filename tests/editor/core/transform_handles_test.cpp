@@ -1,6 +1,6 @@
 // hit_handle: which part of a tool's handle a point hits, with sizes in screen pixels.
 
-#include "transform_handles.h"
+#include "core/transform_handles.h"
 
 #include <gtest/gtest.h>
 

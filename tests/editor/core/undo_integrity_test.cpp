@@ -2,10 +2,10 @@
 // in between, then everything undone and redone, checking the scene bytes and the dirty mark at
 // every step; and the history's byte bound on a 100,000-object scene.
 
-#include "editor_session.h"
+#include "core/editor_session.h"
 
 #include "bounce_copy.h"
-#include "commands.h"
+#include "core/commands.h"
 
 #include "diorama/components.h"
 #include "diorama/scene_file.h"

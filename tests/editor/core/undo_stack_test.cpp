@@ -1,6 +1,6 @@
 // UndoStack: apply/revert order, redo history, merging, the save point, and the history bounds.
 
-#include "undo_stack.h"
+#include "core/undo_stack.h"
 
 #include "diorama/components.h"
 #include "diorama/type_registry.h"

@@ -1,7 +1,7 @@
 // ViewportCamera: screen <-> world mapping (y down on screen, y up in the world), zoom to the
 // cursor, panning, framing and the projection matrix.
 
-#include "viewport_camera.h"
+#include "core/viewport_camera.h"
 
 #include <glm/vec4.hpp>
 

@@ -1,7 +1,7 @@
-// The editor's remembered settings (editor/app/editor_config.h).
+// The editor's remembered settings (editor/ui/editor_config.h).
 
-#include "editor_config.h"
 #include "temp_dir.h"
+#include "ui/editor_config.h"
 
 #include <gtest/gtest.h>
 

@@ -3,12 +3,13 @@
 // scripts read, the log, settings, the app's view state and the app-level actions (those that go
 // through the unsaved-changes guard or open dialogs).
 
+#include "core/log_buffer.h"
 #include "editor_config.h"
-#include "log_buffer.h"
 #include "theme.h"
 #include "widget_registry.h"
 
-#include "editor_session.h"
+#include "core/editor_session.h"
+#include "core/unsaved_guard.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -35,6 +36,10 @@ public:
     // Opens File > Export: the output folder, then the export's progress.
     virtual void export_dialog() = 0;
     virtual void quit() = 0;
+    // The unsaved-changes dialog's answer: runs or drops the action that asked.
+    virtual void answer_unsaved(GuardAnswer answer) = 0;
+    // The dialogs replaced the scene (a restored recovery file): the view follows.
+    virtual void project_changed() = 0;
 };
 
 // View state that is the app's, not the session's (nothing here is saved in scenes).

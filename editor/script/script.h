@@ -1,10 +1,11 @@
 #pragma once
 // Editor scripts: the steps a headless run replays, one per line. Blank lines and lines starting
 // with '#' are ignored; arguments are separated by spaces, "double quotes" keep spaces (with \" and
-// \\ escapes). The full language is listed in editor/app/README.md. This file parses and checks a
-// script; ScriptRunner replays it.
+// \\ escapes). The full language is listed in editor/script/README.md. This file parses a script
+// and checks it against the command table (script_commands.h); ScriptRunner replays it.
 
-#include "diorama/reflection.h"
+#include "core/field_text.h"
+
 #include "diorama/result.h"
 
 #include <optional>
@@ -58,18 +59,5 @@ struct KeyChord {
 // The transform handle parts drag_handle names: free, x, y, rotate, scale_x, scale_y, scale.
 enum class ScriptHandle { Free, AxisX, AxisY, Rotate, ScaleX, ScaleY, ScaleUniform };
 [[nodiscard]] std::optional<ScriptHandle> parse_handle_name(std::string_view name);
-
-// A number argument; fails on anything else (including NaN and infinities).
-[[nodiscard]] Result<float> parse_script_number(std::string_view text);
-
-// The value a set_field/expect_field step means, shaped like `current` (the field's value now):
-// bool true|false, numbers, "X Y" for vec2, "R G B [A]" for colors, a guid or "none" for object
-// references, the rest of the line for strings. An enum given by name stays a string (the
-// engine's set_field accepts enum names).
-[[nodiscard]] Result<FieldValue> parse_field_value(const FieldValue& current,
-                                                   std::span<const std::string> words);
-
-// A value as a script would write it ("1.5", "10 20", "true"), also what is typed into widgets.
-[[nodiscard]] std::string format_field_value(const FieldValue& value);
 
 } // namespace diorama::editor

@@ -2,7 +2,8 @@
 // ScriptRunner: replays a parsed script in the running editor. Input steps become SDL events
 // pushed onto SDL's queue (SDL_PushEvent), so ImGui and the panels see them exactly as a user's;
 // one piece per frame (move, press, release...), widgets found through the WidgetRegistry and
-// world points mapped through the viewport's camera. Checks (expect_*) read the session.
+// world points mapped through the viewport's camera. What each command does is its handler in
+// the command table (script_commands.h).
 
 #include "script.h"
 
@@ -63,46 +64,63 @@ public:
     // "FILE:LINE: command: what went wrong".
     [[nodiscard]] const std::string& error() const { return m_error; }
 
-private:
+    // ---- for the command handlers (script_commands.cpp) ----
+
     // What one frame's piece of a step came to: done, waiting for something (why), sleeping on
     // purpose (`wait N`), or failed (why).
     struct Outcome {
         enum Kind { Done, Wait, Sleep, Fail } kind = Done;
         std::string message;
     };
+    // One frame's piece of work; Wait and Sleep run it again next frame.
     using Task = std::function<Outcome(ScriptHost&)>;
     static Outcome done() { return {}; }
+    // Waiting for something to appear; fails after kWaitFrameLimit frames.
     static Outcome wait(std::string why) { return {Outcome::Wait, std::move(why)}; }
+    // Waiting on purpose (no limit but the step's).
     static Outcome sleep() { return {Outcome::Sleep, {}}; }
     static Outcome failure(std::string why) { return {Outcome::Fail, std::move(why)}; }
 
-    void start_step(ScriptHost& host, const ScriptStep& step);
+    // Ends the script with "FILE:LINE: command: message".
     void fail(const std::string& message);
+    // Where print_hash writes.
+    [[nodiscard]] std::ostream& out() { return m_out; }
 
-    // ---- building blocks (each queues tasks) ----
     // Appends a task to the step; from inside a running task, it runs right after that task.
     void queue(Task task);
+    // A window point found when the task runs; nullopt (with why) while it is not there yet.
     using Locate = std::function<std::optional<glm::vec2>(ScriptHost&, std::string&)>;
+    // Moves there, then presses and releases the button clicks times, with the modifiers held.
     void click(Locate where, ClickOptions options, int clicks = 1);
+    // Presses at from, moves to `to` in steps (ImGui sees a drag), releases there.
     void drag(Locate from, Locate to, ClickOptions options);
+    // Moves the mouse to the point once it is there (hover).
+    void move_to(Locate where);
+    // Presses and releases the key with its modifiers.
     void press_keys(const KeyChord& chord);
+    // Text input into the focused field (UTF-8, split into SDL's 31-byte events).
     void type_text(const std::string& text);
+    // Opens a menu path such as "File/Save As" (submenus by hovering) and clicks the item.
     void menu(const std::string& path);
-    void set_field(ScriptHost& host, const ScriptStep& step);
-    void place_prefab(const ScriptStep& step);
-    void drag_handle(ScriptHandle part, glm::vec2 delta);
-    void save_as(const std::string& path);
-    // File > Export to folder, ticking the options named ("compact", "force"); waits for the end.
-    void export_to(const std::string& folder, const std::vector<std::string>& options);
+    // A world point in the viewport, through its camera.
     static Locate world_point(glm::vec2 world);
+    // A fixed window pixel.
     static Locate screen_point(glm::vec2 window_px);
+    // The centre of the widget recorded under label; why lists its recorded siblings.
     static Locate widget(const std::string& label);
 
-    // ---- events ----
+    // ---- events (pushed onto SDL's queue; the runner tracks the mouse, buttons, modifiers) ----
+    // Moves the mouse to a window pixel.
     void mouse_move(ScriptHost& host, glm::vec2 p);
+    // Presses or releases a button at the mouse; clicks counts a double click's second press.
     void mouse_button(ScriptHost& host, MouseButton button, bool down, int clicks);
+    // Presses or releases the modifier keys set in mods.
     void modifiers(ScriptHost& host, const Modifiers& mods, bool down);
+    // Presses or releases a key by name ("enter", "z", "f7").
     void key(ScriptHost& host, const std::string& name, bool down);
+
+private:
+    void start_step(ScriptHost& host, const ScriptStep& step);
 
     std::vector<ScriptStep> m_steps;
     std::string m_file;

@@ -43,9 +43,8 @@ void end_menu(UiContext& ctx) {
 
 bool item(UiContext& ctx, const char* label, const char* shortcut = nullptr, bool selected = false,
           bool enabled = true, const char* record_as = nullptr) {
-    const bool clicked = ImGui::MenuItem(label, shortcut, selected, enabled);
-    record_item(ctx.widgets, record_as != nullptr ? record_as : label, WidgetKind::Button);
-    return clicked;
+    return ui::menu_item(ctx.widgets, record_as != nullptr ? record_as : label, label, shortcut,
+                         selected, enabled);
 }
 
 void file_menu(UiContext& ctx) {
@@ -61,9 +60,8 @@ void file_menu(UiContext& ctx) {
         for (const std::string& scene : scenes) {
             const std::string label = scene_label(scene);
             ImGui::PushID(scene.c_str());
-            if (ImGui::MenuItem(label.c_str(), nullptr, scene == s.scene_path()))
+            if (ui::menu_item(ctx.widgets, label, label.c_str(), nullptr, scene == s.scene_path()))
                 ctx.actions.open_scene(scene);
-            record_item(ctx.widgets, label, WidgetKind::Button);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", scene.c_str());
             ImGui::PopID();
         }
@@ -218,11 +216,11 @@ void draw_toolbar(UiContext& ctx) {
     ImGui::SetNextItemWidth(70.0f * scale);
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (size - ImGui::GetFrameHeight()) * 0.5f);
     float grid = s.grid().size;
-    if (ImGui::DragFloat("##grid", &grid, 0.25f, 1.0f, 1024.0f, "grid %.0f",
-                         ImGuiSliderFlags_AlwaysClamp))
+    if (ui::recorded(ctx.widgets, "GridSize", WidgetKind::DragNumber,
+                     ImGui::DragFloat("##grid", &grid, 0.25f, 1.0f, 1024.0f, "grid %.0f",
+                                      ImGuiSliderFlags_AlwaysClamp)))
         s.grid().size = grid;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Grid size in world units");
-    record_item(ctx.widgets, "GridSize", WidgetKind::DragNumber);
 
     // Play controls, centred.
     const float play_w = 4.0f * size + 3.0f * gap;

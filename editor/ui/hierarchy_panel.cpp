@@ -93,8 +93,7 @@ void HierarchyPanel::draw(UiContext& ctx) {
 
     panel_header("Hierarchy", s);
     ImGui::SetNextItemWidth(-ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.x);
-    ImGui::InputTextWithHint("##filter", "Filter objects", &m_filter);
-    record_item(ctx.widgets, "filter", WidgetKind::TextInput);
+    ui::input_text(ctx.widgets, "filter", "##filter", &m_filter, 0, "Filter objects");
     ImGui::SameLine();
     if (icon_button(ctx.widgets, "Add", Icon::Plus, false,
                     "Create an empty object at the view's centre", ImGui::GetFrameHeight())) {
@@ -155,13 +154,14 @@ void HierarchyPanel::draw_layer(UiContext& ctx, LayerId layer, const std::vector
         ctx.view.locked_layers.resize(world.layers().size(), false);
 
     ImGui::PushStyleColor(ImGuiCol_Header, style_color(ImGuiCol_TableHeaderBg));
-    const bool open = ImGui::TreeNodeEx("##layer",
-                                        ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_Framed |
-                                            ImGuiTreeNodeFlags_SpanAvailWidth |
-                                            ImGuiTreeNodeFlags_AllowItemOverlap,
-                                        "%s", "");
+    const bool open =
+        ui::recorded(ctx.widgets, "Layer/" + name, WidgetKind::Other,
+                     ImGui::TreeNodeEx("##layer",
+                                       ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_Framed |
+                                           ImGuiTreeNodeFlags_SpanAvailWidth |
+                                           ImGuiTreeNodeFlags_AllowItemOverlap,
+                                       "%s", ""));
     ImGui::PopStyleColor();
-    record_item(ctx.widgets, "Layer/" + name);
     // Dropping an object on a layer makes it a root on that layer.
     if (ImGui::BeginDragDropTarget()) {
         if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(kObjectPayload)) {
@@ -187,18 +187,19 @@ void HierarchyPanel::draw_layer(UiContext& ctx, LayerId layer, const std::vector
     const bool hidden = ctx.view.layer_hidden(layer);
     const bool locked = ctx.view.layer_locked(layer);
     ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * icon - 4 * s);
-    if (icon_toggle("##eye", hidden ? Icon::EyeOff : Icon::Eye,
-                    hidden ? colors::kDim : style_color(ImGuiCol_Text), icon,
-                    hidden ? "Show this layer" : "Hide this layer"))
+    if (ui::recorded(ctx.widgets, "Layer/" + name + "/visible", WidgetKind::Button,
+                     icon_toggle("##eye", hidden ? Icon::EyeOff : Icon::Eye,
+                                 hidden ? colors::kDim : style_color(ImGuiCol_Text), icon,
+                                 hidden ? "Show this layer" : "Hide this layer")))
         ctx.view.hidden_layers[layer] = !hidden;
-    record_item(ctx.widgets, "Layer/" + name + "/visible", WidgetKind::Button);
     ImGui::SameLine(0, 2 * s);
-    if (icon_toggle("##lock", locked ? Icon::Lock : Icon::Unlock,
-                    locked ? colors::kWarning : colors::kDim, icon,
-                    locked ? "Unlock: objects on this layer can be picked in the viewport"
-                           : "Lock: objects on this layer cannot be picked in the viewport"))
+    if (ui::recorded(
+            ctx.widgets, "Layer/" + name + "/lock", WidgetKind::Button,
+            icon_toggle("##lock", locked ? Icon::Lock : Icon::Unlock,
+                        locked ? colors::kWarning : colors::kDim, icon,
+                        locked ? "Unlock: objects on this layer can be picked in the viewport"
+                               : "Lock: objects on this layer cannot be picked in the viewport")))
         ctx.view.locked_layers[layer] = !locked;
-    record_item(ctx.widgets, "Layer/" + name + "/lock", WidgetKind::Button);
     draw->AddText(ImVec2(row_max.x - 2 * icon - 12 * s - count_size.x,
                          row_min.y + ImGui::GetStyle().FramePadding.y),
                   colors::kDim, count);
@@ -261,13 +262,13 @@ void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
     else if (instance)
         ImGui::PushStyleColor(ImGuiCol_Text, kPrefabText);
     // Room for the swatch before the name.
-    const bool open =
-        ImGui::TreeNodeEx("##row", flags, "      %s", name.empty() ? "(unnamed)" : name.c_str());
+    const bool open = ui::recorded(
+        ctx.widgets, row_label(g), WidgetKind::Button,
+        ImGui::TreeNodeEx("##row", flags, "      %s", name.empty() ? "(unnamed)" : name.c_str()));
     ImGui::PopStyleColor(hidden || instance ? 1 : 0);
     const ImVec2 lo = ImGui::GetItemRectMin();
     const float text_x = lo.x + ImGui::GetTreeNodeToLabelSpacing();
     draw_swatch(world, h, ImVec2(text_x + 1 * s, lo.y + 3 * s), ImGui::GetTextLineHeight() - 2 * s);
-    record_item(ctx.widgets, row_label(g), WidgetKind::Button);
 
     if (m_reveal && g == m_last_primary && !ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && !ImGui::IsItemToggledOpen())
@@ -309,9 +310,8 @@ void HierarchyPanel::draw_rename(UiContext& ctx, Handle h) {
     if (m_rename_focus) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(-1);
     const bool enter =
-        ImGui::InputText("##rename", &m_rename_text,
-                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
-    record_item(ctx.widgets, "rename", WidgetKind::TextInput);
+        ui::input_text(ctx.widgets, "rename", "##rename", &m_rename_text,
+                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
     const bool was_focus_frame = m_rename_focus;
     m_rename_focus = false;
     if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE)) {
@@ -361,10 +361,9 @@ void HierarchyPanel::draw_row_menu(UiContext& ctx, Guid g) {
         m_rename_text = world.name(h);
         m_rename_focus = true;
     }
-    if (ImGui::MenuItem("Duplicate", "Ctrl+D")) session.duplicate_selection();
-    record_item(ctx.widgets, "Duplicate", WidgetKind::Button);
-    if (ImGui::MenuItem("Delete", "Del")) session.delete_selection();
-    record_item(ctx.widgets, "Delete", WidgetKind::Button);
+    if (ui::menu_item(ctx.widgets, "Duplicate", "Duplicate", "Ctrl+D"))
+        session.duplicate_selection();
+    if (ui::menu_item(ctx.widgets, "Delete", "Delete", "Del")) session.delete_selection();
     ImGui::Separator();
     if (ImGui::MenuItem("Create Child")) {
         if (auto child = session.create_object("Object", world.world_position(h)); child) {

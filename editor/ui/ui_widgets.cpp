@@ -3,6 +3,8 @@
 #include "im_math.h"
 #include "theme.h"
 
+#include <imgui/imgui_stdlib.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -243,5 +245,47 @@ bool splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size, float& val
 ImU32 style_color(ImGuiCol col, float alpha) {
     return ImGui::GetColorU32(col, alpha);
 }
+
+// ---- widgets that record themselves ----
+
+namespace ui {
+
+bool button(WidgetRegistry& widgets, std::string_view label, const char* text, ImVec2 size) {
+    return recorded(widgets, label, WidgetKind::Button, ImGui::Button(text, size));
+}
+
+bool checkbox(WidgetRegistry& widgets, std::string_view label, const char* text, bool* value) {
+    return recorded(widgets, label, WidgetKind::Checkbox, ImGui::Checkbox(text, value));
+}
+
+bool menu_item(WidgetRegistry& widgets, std::string_view label, const char* text,
+               const char* shortcut, bool selected, bool enabled) {
+    return recorded(widgets, label, WidgetKind::Button,
+                    ImGui::MenuItem(text, shortcut, selected, enabled));
+}
+
+bool selectable(WidgetRegistry& widgets, std::string_view label, const char* text, bool selected,
+                ImGuiSelectableFlags flags, ImVec2 size) {
+    return recorded(widgets, label, WidgetKind::Button,
+                    ImGui::Selectable(text, selected, flags, size));
+}
+
+bool input_text(WidgetRegistry& widgets, std::string_view label, const char* id, std::string* text,
+                ImGuiInputTextFlags flags, const char* hint) {
+    const bool result = hint != nullptr ? ImGui::InputTextWithHint(id, hint, text, flags)
+                                        : ImGui::InputText(id, text, flags);
+    return recorded(widgets, label, WidgetKind::TextInput, result);
+}
+
+bool begin_tab_item(WidgetRegistry& widgets, std::string_view label, const char* text) {
+    return recorded(widgets, label, WidgetKind::Button, ImGui::BeginTabItem(text));
+}
+
+bool recorded(WidgetRegistry& widgets, std::string_view label, WidgetKind kind, bool result) {
+    record_item(widgets, label, kind);
+    return result;
+}
+
+} // namespace ui
 
 } // namespace diorama::editor

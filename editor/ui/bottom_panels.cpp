@@ -96,8 +96,7 @@ void PrefabPalette::draw(UiContext& ctx) {
     ctx.widgets.push_scope("Prefabs");
     panel_header("Prefabs", s);
     ImGui::SetNextItemWidth(std::min(220.0f * s, ImGui::GetContentRegionAvail().x));
-    ImGui::InputTextWithHint("##filter", "Filter prefabs", &m_filter);
-    record_item(ctx.widgets, "filter", WidgetKind::TextInput);
+    ui::input_text(ctx.widgets, "filter", "##filter", &m_filter, 0, "Filter prefabs");
     // A hint when there is room for it.
     const bool placing = ctx.view.place_mode && !ctx.view.active_prefab.empty();
     const char* hint = placing ? "Click in the viewport to place; Esc stops"
@@ -133,7 +132,8 @@ void PrefabPalette::draw(UiContext& ctx) {
         ImGui::PushID(prefab->path.c_str());
         const bool active = ctx.view.place_mode && ctx.view.active_prefab == prefab->path;
         const ImVec2 lo = ImGui::GetCursorScreenPos();
-        if (ImGui::InvisibleButton("##tile", tile)) {
+        if (ui::recorded(ctx.widgets, prefab->name, WidgetKind::Button,
+                         ImGui::InvisibleButton("##tile", tile))) {
             if (active) {
                 ctx.view.place_mode = false;
             } else {
@@ -142,7 +142,6 @@ void PrefabPalette::draw(UiContext& ctx) {
             }
         }
         const bool hovered = ImGui::IsItemHovered();
-        record_item(ctx.widgets, prefab->name, WidgetKind::Button);
         if (ImGui::BeginDragDropSource()) {
             ImGui::SetDragDropPayload("DIORAMA_PREFAB", prefab->path.data(), prefab->path.size());
             ImGui::Text("Place %s", prefab->name.c_str());
@@ -180,8 +179,7 @@ void ConsolePanel::draw(UiContext& ctx) {
     ctx.widgets.push_scope("Console");
     const std::size_t errors = ctx.log.count(LogLevel::Error);
     const std::size_t warnings = ctx.log.count(LogLevel::Warning);
-    if (ImGui::Button("Clear")) ctx.log.clear();
-    record_item(ctx.widgets, "Clear", WidgetKind::Button);
+    if (ui::button(ctx.widgets, "Clear", "Clear")) ctx.log.clear();
     ImGui::SameLine();
     ImGui::Checkbox("Info", &m_show_info);
     ImGui::SameLine();
@@ -227,13 +225,13 @@ void ConsolePanel::draw(UiContext& ctx) {
                                  : l.level == LogLevel::Warning ? "warn   "
                                                                 : "       ";
             const std::string text = prefix + l.text;
-            if (ImGui::Selectable(text.c_str(), false) && g) ctx.session.select_only({g});
+            if (ui::selectable(ctx.widgets, "line" + std::to_string(i), text.c_str()) && g)
+                ctx.session.select_only({g});
             ImGui::PopStyleColor();
             if (g && ImGui::IsItemHovered()) {
                 ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
                 ImGui::SetTooltip("Click to select %s", to_string(g).c_str());
             }
-            record_item(ctx.widgets, "line" + std::to_string(i), WidgetKind::Button);
             ImGui::PopID();
         }
     ImGui::PopFont();

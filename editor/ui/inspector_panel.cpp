@@ -1,8 +1,10 @@
 #include "inspector_panel.h"
 
+#include "inspector_edit.h"
+
+#include "core/field_text.h"
+#include "core/reference_label.h"
 #include "im_math.h"
-#include "reference_label.h"
-#include "script.h"
 #include "ui_widgets.h"
 
 #include "diorama/components.h"
@@ -21,18 +23,10 @@
 
 namespace diorama::editor {
 
-struct InspectorPanel::FieldRow {
-    const TypeInfo* type = nullptr;
-    const FieldInfo* field = nullptr;
-    std::string path;   // "Shape.color"
-    FieldValue value;   // the primary object's value
-    bool mixed = false; // another selected object holds a different value
-    Guid primary{};
-};
-
 namespace {
 
-constexpr const char* kPropertyTypes[] = {"bool", "int", "float", "string", "vec2", "color"};
+using inspector::apply;
+using inspector::end_gesture;
 
 // "rotation_deg" -> "Rotation deg".
 std::string pretty(std::string_view name) {
@@ -50,19 +44,6 @@ bool contains_nocase(std::string_view text, std::string_view needle) {
            }) != text.end();
 }
 
-// Sets path on every selected object that has it, merging the gesture of the widget "##v" (every
-// value widget here has that id in its own ID scope) into one command.
-void apply(UiContext& ctx, const std::string& path, const FieldValue& value) {
-    const auto key = static_cast<std::uint64_t>(ImGui::GetID("##v"));
-    if (auto r = ctx.session.set_field(path, value, key); !r)
-        log_warning(path + ": " + r.error().describe());
-}
-
-// Closes the widget's merge window when it is released.
-void end_gesture(UiContext& ctx) {
-    if (ImGui::IsItemDeactivated()) ctx.session.end_merge();
-}
-
 const char* float_format(const FieldInfo& f) {
     return f.speed >= 0.1f ? "%.2f" : "%.3f";
 }
@@ -72,35 +53,6 @@ float lo_of(const FieldInfo& f) {
 }
 float hi_of(const FieldInfo& f) {
     return f.max ? *f.max : FLT_MAX;
-}
-
-FieldValue to_field_value(const PropertyValue& v) {
-    return std::visit([](const auto& x) { return FieldValue{x}; }, v);
-}
-
-// The value of another property type closest to v (numbers convert, the rest are defaults).
-PropertyValue convert_property(const PropertyValue& v, std::size_t type) {
-    float number = 0.0f;
-    if (const auto* b = std::get_if<bool>(&v))
-        number = *b ? 1.0f : 0.0f;
-    else if (const auto* i = std::get_if<std::int32_t>(&v))
-        number = static_cast<float>(*i);
-    else if (const auto* f = std::get_if<float>(&v))
-        number = *f;
-    switch (type) {
-    case 0:
-        return number != 0.0f;
-    case 1:
-        return static_cast<std::int32_t>(number);
-    case 2:
-        return number;
-    case 3:
-        return format_field_value(to_field_value(v));
-    case 4:
-        return glm::vec2(number);
-    default:
-        return glm::vec4(1.0f);
-    }
 }
 
 // A thin coloured bar on the left edge of the last item (x red, y green).
@@ -120,18 +72,36 @@ void drag_vec2(UiContext& ctx, const std::string& label, glm::vec2& v, const Fie
         ImGui::PushID(part);
         ImGui::SetNextItemWidth(w);
         float& x = part == 0 ? v.x : v.y;
-        if (ImGui::DragFloat("##v", &x, f.speed, lo_of(f), hi_of(f), float_format(f),
-                             ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat)) {
+        if (ui::recorded(ctx.widgets, label + (part == 0 ? ".x" : ".y"), WidgetKind::DragNumber,
+                         ImGui::DragFloat("##v", &x, f.speed, lo_of(f), hi_of(f), float_format(f),
+                                          ImGuiSliderFlags_AlwaysClamp |
+                                              ImGuiSliderFlags_NoRoundToFormat))) {
             apply(ctx, path + (part == 0 ? ".x" : ".y"), FieldValue{x});
         }
         end_gesture(ctx);
         axis_bar(part == 0 ? colors::kAxisX : colors::kAxisY);
-        record_item(ctx.widgets, label + (part == 0 ? ".x" : ".y"), WidgetKind::DragNumber);
         ImGui::PopID();
     }
 }
 
 } // namespace
+
+namespace inspector {
+
+// Sets path on every selected object that has it, merging the gesture of the widget "##v" (every
+// value widget here has that id in its own ID scope) into one command.
+void apply(UiContext& ctx, const std::string& path, const FieldValue& value) {
+    const auto key = static_cast<std::uint64_t>(ImGui::GetID("##v"));
+    if (auto r = ctx.session.set_field(path, value, key); !r)
+        log_warning(path + ": " + r.error().describe());
+}
+
+// Closes the widget's merge window when it is released.
+void end_gesture(UiContext& ctx) {
+    if (ImGui::IsItemDeactivated()) ctx.session.end_merge();
+}
+
+} // namespace inspector
 
 // ---- panel ----
 
@@ -189,11 +159,10 @@ void InspectorPanel::draw_object_header(UiContext& ctx, const std::vector<Handle
     ImGui::SameLine(label_w);
     ImGui::SetNextItemWidth(-1);
     ImGui::PushFont(ctx.fonts.bold);
-    ImGui::InputText("##name", &m_name_text);
+    ui::input_text(ctx.widgets, "name", "##name", &m_name_text);
     ImGui::PopFont();
     if (ImGui::IsItemDeactivatedAfterEdit() && m_name_text != world.name(h))
         if (auto r = session.rename(g, m_name_text); !r) log_warning(r.error().describe());
-    record_item(ctx.widgets, "name", WidgetKind::TextInput);
 
     // Layer.
     ImGui::AlignTextToFramePadding();
@@ -204,11 +173,10 @@ void InspectorPanel::draw_object_header(UiContext& ctx, const std::vector<Handle
     if (ImGui::BeginCombo("##layer", layers[world.layer(h)].c_str())) {
         ctx.widgets.push_scope("layer");
         for (const std::string& layer : layers) {
-            if (ImGui::Selectable(layer.c_str(), layer == layers[world.layer(h)]))
+            if (ui::selectable(ctx.widgets, layer, layer.c_str(), layer == layers[world.layer(h)]))
                 for (Handle s : selected)
                     if (auto r = session.set_layer(world.guid(s), layer); !r)
                         log_warning(r.error().describe());
-            record_item(ctx.widgets, layer, WidgetKind::Button);
         }
         ctx.widgets.pop_scope();
         ImGui::EndCombo();
@@ -373,29 +341,29 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     switch (f.type) {
     case FieldType::Bool: {
         bool v = std::get<bool>(row.value);
-        if (ImGui::Checkbox("##v", &v)) apply(ctx, row.path, FieldValue{v});
-        record_item(ctx.widgets, label, WidgetKind::Checkbox);
+        if (ui::checkbox(ctx.widgets, label, "##v", &v)) apply(ctx, row.path, FieldValue{v});
         break;
     }
     case FieldType::Int32: {
         int v = std::get<std::int32_t>(row.value);
         const int lo = f.min ? static_cast<int>(*f.min) : 0;
         const int hi = f.max ? static_cast<int>(*f.max) : 0;
-        if (ImGui::DragInt("##v", &v, std::max(f.speed, 0.25f), lo,
-                           f.max ? hi : (f.min ? INT32_MAX : 0), "%d",
-                           ImGuiSliderFlags_AlwaysClamp))
+        if (ui::recorded(ctx.widgets, label, WidgetKind::DragNumber,
+                         ImGui::DragInt("##v", &v, std::max(f.speed, 0.25f), lo,
+                                        f.max ? hi : (f.min ? INT32_MAX : 0), "%d",
+                                        ImGuiSliderFlags_AlwaysClamp)))
             apply(ctx, row.path, FieldValue{static_cast<std::int32_t>(v)});
         end_gesture(ctx);
-        record_item(ctx.widgets, label, WidgetKind::DragNumber);
         break;
     }
     case FieldType::Float: {
         float v = std::get<float>(row.value);
-        if (ImGui::DragFloat("##v", &v, f.speed, lo_of(f), hi_of(f), float_format(f),
-                             ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat))
+        if (ui::recorded(
+                ctx.widgets, label, WidgetKind::DragNumber,
+                ImGui::DragFloat("##v", &v, f.speed, lo_of(f), hi_of(f), float_format(f),
+                                 ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat)))
             apply(ctx, row.path, FieldValue{v});
         end_gesture(ctx);
-        record_item(ctx.widgets, label, WidgetKind::DragNumber);
         break;
     }
     case FieldType::Vec2: {
@@ -432,14 +400,15 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     }
     case FieldType::String: {
         std::string v = std::get<std::string>(row.value);
+        // Scripts type into single lines only (Enter adds a line to a multiline field).
         const bool changed =
-            f.multiline ? ImGui::InputTextMultiline(
-                              "##v", &v, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4.5f))
-                        : ImGui::InputText("##v", &v);
+            f.multiline
+                ? ui::recorded(ctx.widgets, label, WidgetKind::Other,
+                               ImGui::InputTextMultiline(
+                                   "##v", &v, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4.5f)))
+                : ui::input_text(ctx.widgets, label, "##v", &v);
         if (changed) apply(ctx, row.path, FieldValue{v});
         end_gesture(ctx);
-        // Scripts type into single lines only (Enter adds a line to a multiline field).
-        record_item(ctx.widgets, label, f.multiline ? WidgetKind::Other : WidgetKind::TextInput);
         break;
     }
     case FieldType::Asset: {
@@ -458,9 +427,8 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
                 apply(ctx, row.path, FieldValue{std::string()});
             const auto& files = assets(ctx, f.asset_kind, ImGui::IsWindowAppearing());
             for (const std::string& file : files) {
-                if (ImGui::Selectable(file.c_str(), file == v))
+                if (ui::selectable(ctx.widgets, file, file.c_str(), file == v))
                     apply(ctx, row.path, FieldValue{file});
-                record_item(ctx.widgets, file, WidgetKind::Button);
             }
             if (files.empty())
                 ImGui::TextDisabled("No %s files in the project", to_string(f.asset_kind));
@@ -516,135 +484,6 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     }
 }
 
-void InspectorPanel::draw_properties(UiContext& ctx, const FieldRow& row) {
-    EditorSession& session = ctx.session;
-    const PropertyMap& map = std::get<PropertyMap>(row.value);
-    const float remove_w = ImGui::GetFrameHeight();
-    const float type_w = 70.0f * ctx.scale;
-    const float key_w =
-        std::max(60.0f * ctx.scale, (ImGui::GetContentRegionAvail().x - type_w - remove_w) * 0.38f);
-    const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
-
-    for (const auto& [key, value] : map) {
-        ImGui::PushID(key.c_str());
-        const std::string label = row.field->name + "." + key;
-        // Key: renamed when its field is left.
-        std::string shown = key;
-        std::string& buffer = m_key_editing == key ? m_key_edit : shown;
-        ImGui::SetNextItemWidth(key_w);
-        ImGui::InputText("##key", &buffer);
-        if (ImGui::IsItemActivated()) {
-            m_key_editing = key;
-            m_key_edit = key;
-        }
-        if (ImGui::IsItemDeactivated() && m_key_editing == key) {
-            const std::string to = m_key_edit;
-            m_key_editing.clear();
-            if (!to.empty() && to != key)
-                if (auto r = session.rename_property(row.primary, key, to); !r)
-                    log_warning(r.error().describe());
-        }
-        record_item(ctx.widgets, label + "/key", WidgetKind::TextInput);
-
-        // Type: changing it converts the value.
-        ImGui::SameLine(0, spacing);
-        ImGui::SetNextItemWidth(type_w);
-        int type = static_cast<int>(value.index());
-        if (ImGui::Combo("##type", &type, kPropertyTypes, IM_ARRAYSIZE(kPropertyTypes)) &&
-            static_cast<std::size_t>(type) != value.index())
-            if (auto r = session.set_property(
-                    row.primary, key, convert_property(value, static_cast<std::size_t>(type)));
-                !r)
-                log_warning(r.error().describe());
-        record_item(ctx.widgets, label + "/type");
-
-        // Value.
-        ImGui::SameLine(0, spacing);
-        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - remove_w - spacing);
-        const std::string path = row.path + "." + key;
-        switch (value.index()) {
-        case 0: {
-            bool v = std::get<bool>(value);
-            if (ImGui::Checkbox("##v", &v)) apply(ctx, path, FieldValue{v});
-            record_item(ctx.widgets, label, WidgetKind::Checkbox);
-            break;
-        }
-        case 1: {
-            int v = std::get<std::int32_t>(value);
-            if (ImGui::DragInt("##v", &v, 0.25f))
-                apply(ctx, path, FieldValue{static_cast<std::int32_t>(v)});
-            end_gesture(ctx);
-            record_item(ctx.widgets, label, WidgetKind::DragNumber);
-            break;
-        }
-        case 2: {
-            float v = std::get<float>(value);
-            if (ImGui::DragFloat("##v", &v, 0.1f, 0.0f, 0.0f, "%.3f",
-                                 ImGuiSliderFlags_NoRoundToFormat))
-                apply(ctx, path, FieldValue{v});
-            end_gesture(ctx);
-            record_item(ctx.widgets, label, WidgetKind::DragNumber);
-            break;
-        }
-        case 3: {
-            std::string v = std::get<std::string>(value);
-            if (ImGui::InputText("##v", &v)) apply(ctx, path, FieldValue{v});
-            end_gesture(ctx);
-            record_item(ctx.widgets, label, WidgetKind::TextInput);
-            break;
-        }
-        case 4: {
-            glm::vec2 v = std::get<glm::vec2>(value);
-            if (ImGui::DragFloat2("##v", &v.x, 0.5f, 0.0f, 0.0f, "%.2f"))
-                apply(ctx, path, FieldValue{v});
-            end_gesture(ctx);
-            record_item(ctx.widgets, label);
-            break;
-        }
-        default: {
-            glm::vec4 v = std::get<glm::vec4>(value);
-            if (ImGui::ColorEdit4("##v", &v.x, ImGuiColorEditFlags_AlphaBar))
-                apply(ctx, path, FieldValue{v});
-            end_gesture(ctx);
-            record_item(ctx.widgets, label);
-            break;
-        }
-        }
-        ImGui::SameLine(0, spacing);
-        ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
-        if (icon_button(ctx.widgets, label + "/remove", Icon::Close, false, "Remove this key",
-                        remove_w))
-            if (auto r = session.remove_property(row.primary, key); !r)
-                log_warning(r.error().describe());
-        ImGui::PopStyleColor();
-        ImGui::PopID();
-    }
-
-    // A new key: name, type, Add.
-    ImGui::SetNextItemWidth(key_w);
-    const bool enter = ImGui::InputTextWithHint("##new_key", "new key", &m_new_key,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
-    record_item(ctx.widgets, row.field->name + "/new_key", WidgetKind::TextInput);
-    ImGui::SameLine(0, spacing);
-    ImGui::SetNextItemWidth(type_w);
-    ImGui::Combo("##new_type", &m_new_type, kPropertyTypes, IM_ARRAYSIZE(kPropertyTypes));
-    record_item(ctx.widgets, row.field->name + "/new_type");
-    ImGui::SameLine(0, spacing);
-    const bool can_add = !m_new_key.empty() && !map.contains(m_new_key);
-    if (!can_add) ImGui::BeginDisabled();
-    const bool add = ImGui::Button("Add key", ImVec2(-FLT_MIN, 0));
-    if (!can_add) ImGui::EndDisabled();
-    record_item(ctx.widgets, row.field->name + "/add", WidgetKind::Button);
-    if ((add || enter) && can_add) {
-        if (auto r = session.set_property(
-                row.primary, m_new_key,
-                convert_property(PropertyValue{0}, static_cast<std::size_t>(m_new_type)));
-            !r)
-            log_warning(r.error().describe());
-        m_new_key.clear();
-    }
-}
-
 void InspectorPanel::draw_unknown(UiContext& ctx, Handle h) {
     const auto* unknown = ctx.session.world().get<UnknownComponents>(h);
     if (unknown == nullptr) return;
@@ -666,17 +505,15 @@ void InspectorPanel::draw_add_component(UiContext& ctx, const std::vector<Handle
     const World& world = session.world();
     const float w = ImGui::GetContentRegionAvail().x;
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + w * 0.15f);
-    if (ImGui::Button("Add Component", ImVec2(w * 0.7f, 0))) {
+    if (ui::button(ctx.widgets, "AddComponent", "Add Component", ImVec2(w * 0.7f, 0))) {
         m_add_filter.clear();
         ImGui::OpenPopup("AddComponent");
     }
-    record_item(ctx.widgets, "AddComponent", WidgetKind::Button);
     if (!ImGui::BeginPopup("AddComponent")) return;
     ctx.widgets.push_scope("AddComponent");
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(220.0f * ctx.scale);
-    ImGui::InputTextWithHint("##filter", "Search components", &m_add_filter);
-    record_item(ctx.widgets, "filter", WidgetKind::TextInput);
+    ui::input_text(ctx.widgets, "filter", "##filter", &m_add_filter, 0, "Search components");
     ImGui::Separator();
     int shown = 0;
     for (const TypeInfo* type : session.registry().types()) {
@@ -685,14 +522,13 @@ void InspectorPanel::draw_add_component(UiContext& ctx, const std::vector<Handle
         if (all_have || (!m_add_filter.empty() && !contains_nocase(type->name, m_add_filter)))
             continue;
         ++shown;
-        if (ImGui::Selectable(type->name.c_str())) {
+        if (ui::selectable(ctx.widgets, type->name, type->name.c_str())) {
             for (Handle h : selected)
                 if (!world.has(h, type->id))
                     if (auto r = session.add_component(world.guid(h), type->name); !r)
                         log_warning(r.error().describe());
             ImGui::CloseCurrentPopup();
         }
-        record_item(ctx.widgets, type->name, WidgetKind::Button);
     }
     if (shown == 0) ImGui::TextDisabled("Nothing to add");
     ctx.widgets.pop_scope();

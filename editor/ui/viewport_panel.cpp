@@ -512,10 +512,9 @@ void ViewportPanel::draw_context_menu(UiContext& ctx) {
     EditorSession& s = ctx.session;
     const bool any = !s.selection().empty();
     ctx.widgets.push_scope("ViewportMenu");
-    if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, any)) s.duplicate_selection();
-    record_item(ctx.widgets, "Duplicate", WidgetKind::Button);
-    if (ImGui::MenuItem("Delete", "Del", false, any)) s.delete_selection();
-    record_item(ctx.widgets, "Delete", WidgetKind::Button);
+    if (ui::menu_item(ctx.widgets, "Duplicate", "Duplicate", "Ctrl+D", false, any))
+        s.duplicate_selection();
+    if (ui::menu_item(ctx.widgets, "Delete", "Delete", "Del", false, any)) s.delete_selection();
     ImGui::Separator();
     if (ImGui::MenuItem("Cut", "Ctrl+X", false, any)) s.cut_selection();
     if (ImGui::MenuItem("Copy", "Ctrl+C", false, any)) s.copy_selection();

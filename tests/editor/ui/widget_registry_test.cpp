@@ -1,6 +1,6 @@
-// Where labelled widgets were drawn, for scripts (editor/app/widget_registry.h).
+// Where labelled widgets were drawn, for scripts (editor/ui/widget_registry.h).
 
-#include "widget_registry.h"
+#include "ui/widget_registry.h"
 
 #include <gtest/gtest.h>
 

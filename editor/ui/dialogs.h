@@ -1,0 +1,79 @@
+#pragma once
+// Dialogs: the editor's modal dialogs, each built on modal_dialog(): unsaved changes, recover
+// unsaved changes, errors, Save As, Open Project and Export (with its progress). The app opens
+// them; answers that leave the scene or open a project go back through AppActions.
+
+#include "ui_context.h"
+
+#include "diorama/export.h"
+
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace diorama::editor {
+
+class Dialogs {
+public:
+    // player: the diorama-player File > Export ships; remember_recent: a project saved into
+    // with Save As joins the recent projects.
+    Dialogs(std::filesystem::path player, bool remember_recent);
+    ~Dialogs();
+    Dialogs(const Dialogs&) = delete;
+    Dialogs& operator=(const Dialogs&) = delete;
+
+    // ---- opening (shown from the next draw) ----
+    // Asks about unsaved changes; the answer goes to AppActions::answer_unsaved.
+    void ask_unsaved();
+    // Queues an error; errors show one at a time, when no other dialog is open.
+    void show_error(std::string title, std::string message);
+    // Save As, proposing the scene's file (or a name in the scene folder for a new scene).
+    void open_save_as(const EditorSession& session);
+    // Open Project, proposing the open project's folder.
+    void open_project(const EditorSession& session);
+    // File > Export, proposing <project>-export next to the project; not while one runs.
+    void open_export(const EditorSession& session);
+    // The path fields follow a newly opened project.
+    void project_changed(const EditorSession& session);
+
+    // Opens the dialogs asked for and draws the open one; call once per frame after the panels.
+    void draw(UiContext& ctx);
+
+    // The open dialog's title and message this frame ("" when none), for scripts.
+    [[nodiscard]] const std::string& modal_text() const { return m_modal_text; }
+
+private:
+    struct ErrorMessage {
+        std::string title;
+        std::string message;
+    };
+
+    void draw_recovery(UiContext& ctx);
+    void draw_unsaved(UiContext& ctx);
+    void draw_error(UiContext& ctx);
+    void draw_save_as(UiContext& ctx);
+    void draw_open_project(UiContext& ctx);
+    void draw_export(UiContext& ctx);
+    // Runs export steps for a slice of this frame and reports the outcome when it finishes;
+    // false when it failed (the error dialog is queued).
+    bool advance_export();
+
+    std::filesystem::path m_player;
+    bool m_remember_recent = false;
+    bool m_open_unsaved = false;
+    bool m_open_save_as = false;
+    bool m_open_project = false;
+    bool m_open_export = false;
+    std::string m_dialog_path; // Save As's file or Open Project's folder
+    std::deque<ErrorMessage> m_errors;
+    std::string m_export_path;                  // the output folder typed in the dialog
+    bool m_export_compact = false;              // minified JSON
+    bool m_export_force = false;                // replace a non-empty folder
+    std::unique_ptr<Exporter> m_exporter;       // while an export runs
+    std::optional<ExportSummary> m_export_done; // after it succeeded, until Close
+    std::string m_modal_text;
+};
+
+} // namespace diorama::editor

@@ -1,0 +1,89 @@
+#pragma once
+// Small ImGui helpers the panels share: widgets that record themselves for scripts (ui::), icon
+// buttons drawn with the draw list (no icon font needed), panel headers and splitters.
+
+#include "widget_registry.h"
+
+#include <imgui/imgui.h>
+
+#include <string>
+#include <string_view>
+
+namespace diorama::editor {
+
+enum class Icon {
+    Play,
+    Pause,
+    Step,
+    Stop,
+    Select,
+    Move,
+    Rotate,
+    Scale,
+    Grid,
+    Snap,
+    Place,
+    Eye,
+    EyeOff,
+    Lock,
+    Unlock,
+    Revert,
+    Close,
+    Plus,
+    Layer,
+};
+
+// Records the last ImGui item under label (its visible part) in the registry.
+void record_item(WidgetRegistry& widgets, std::string_view label,
+                 WidgetKind kind = WidgetKind::Other);
+
+// Draws an icon centred at center, size pixels across.
+void draw_icon(ImDrawList* draw, Icon icon, ImVec2 center, float size, ImU32 color);
+
+// A square button showing an icon; active buttons are highlighted. Returns true when clicked.
+// Records it under label; tooltip shows on hover.
+bool icon_button(WidgetRegistry& widgets, std::string_view label, Icon icon, bool active,
+                 const char* tooltip, float size, bool enabled = true);
+
+// A small flat icon toggle (eye, lock) for use inside rows; returns true when clicked.
+bool icon_toggle(const char* id, Icon icon, ImU32 color, float size, const char* tooltip);
+
+// The title strip at the top of a panel.
+void panel_header(const char* title, float scale);
+
+// A draggable bar between two panels: horizontal (vertical=false) resizes heights. value moves
+// by the drag times sign and is kept in [lo, hi]. Returns true while dragged.
+bool splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size, float& value, float sign,
+              float lo, float hi);
+
+// ImU32 for ImGui's style colour with an alpha factor.
+ImU32 style_color(ImGuiCol col, float alpha = 1.0f);
+
+// ---- widgets that record themselves ----
+// Each draws the ImGui widget and records it in the registry under label (its path under the
+// current scope), so a script can find it; each returns what the ImGui call returns.
+namespace ui {
+
+// ImGui::Button(text, size), recorded as a Button.
+bool button(WidgetRegistry& widgets, std::string_view label, const char* text,
+            ImVec2 size = ImVec2(0, 0));
+// ImGui::Checkbox, recorded as a Checkbox.
+bool checkbox(WidgetRegistry& widgets, std::string_view label, const char* text, bool* value);
+// ImGui::MenuItem, recorded as a Button.
+bool menu_item(WidgetRegistry& widgets, std::string_view label, const char* text,
+               const char* shortcut = nullptr, bool selected = false, bool enabled = true);
+// ImGui::Selectable, recorded as a Button.
+bool selectable(WidgetRegistry& widgets, std::string_view label, const char* text,
+                bool selected = false, ImGuiSelectableFlags flags = 0, ImVec2 size = ImVec2(0, 0));
+// ImGui::InputText (InputTextWithHint with a hint) on a std::string, recorded as a TextInput.
+bool input_text(WidgetRegistry& widgets, std::string_view label, const char* id, std::string* text,
+                ImGuiInputTextFlags flags = 0, const char* hint = nullptr);
+// ImGui::BeginTabItem, its tab recorded as a Button.
+bool begin_tab_item(WidgetRegistry& widgets, std::string_view label, const char* text);
+// Any other widget: pass its ImGui call's result; the widget it just drew is recorded.
+// `if (ui::recorded(widgets, "x", WidgetKind::DragNumber, ImGui::DragFloat(...)))`.
+bool recorded(WidgetRegistry& widgets, std::string_view label, WidgetKind kind, bool result);
+
+} // namespace ui
+
+} // namespace diorama::editor

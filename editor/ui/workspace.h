@@ -1,0 +1,36 @@
+#pragma once
+// Workspace: the window's content while a project is open — menu bar, toolbar, hierarchy on the
+// left, the viewport over the prefab palette and the Console/Stats tabs, inspector on the right —
+// laid out with splitters whose sizes live in the settings (EditorLayout, unscaled).
+
+#include "bottom_panels.h"
+#include "hierarchy_panel.h"
+#include "inspector_panel.h"
+#include "ui_context.h"
+#include "viewport_panel.h"
+
+namespace diorama::editor {
+
+class Workspace {
+public:
+    // Creates the viewport's GL objects: the GL context must be current, also when destroyed.
+    Workspace() = default;
+
+    // Draws every panel into the whole window for this frame.
+    void draw(UiContext& ctx);
+
+    // Frames the selection once the viewport has its size (after a project or scene change).
+    void frame_selection_on_next_draw() { m_frame_pending = true; }
+
+    [[nodiscard]] ViewportPanel& viewport() { return m_viewport; }
+
+private:
+    ViewportPanel m_viewport;
+    HierarchyPanel m_hierarchy;
+    InspectorPanel m_inspector;
+    PrefabPalette m_palette;
+    ConsolePanel m_console;
+    bool m_frame_pending = false;
+};
+
+} // namespace diorama::editor

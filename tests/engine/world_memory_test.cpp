@@ -1,4 +1,5 @@
-// Running out of memory gives a clear error and leaves the world consistent; it never crashes.
+// Running out of memory leaves the world consistent and never crashes: create(def) fails with a
+// Result, the fast create() throws std::bad_alloc.
 
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
@@ -11,16 +12,22 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 
 namespace diorama {
 namespace {
 
 #ifndef DIORAMA_UNDER_ASAN
-// Creates objects under an address-space limit until creation fails: plain ones through
-// try_create() (the path for ObjectDef{}), or every second one a child of the first when
-// in_hierarchy. Exits 0 when the failure was reported as OutOfMemory and the world stayed exact,
-// 1..6 otherwise.
-[[noreturn]] void fill_until_out_of_memory(bool in_hierarchy) {
+// How fill_until_out_of_memory creates objects.
+enum class Fill {
+    Plain,    // create(ObjectDef{}): the failure is a Result
+    Children, // as Plain, every second object a child of the first
+    Fast,     // create(): the failure throws std::bad_alloc
+};
+
+// Creates objects under an address-space limit until creation fails. Exits 0 when the failure
+// was reported as out of memory and the world stayed exact, 1..6 otherwise.
+[[noreturn]] void fill_until_out_of_memory(Fill how) {
     TypeRegistry registry;
     register_builtin_components(registry);
     World world(registry);
@@ -33,21 +40,30 @@ namespace {
     std::size_t children = 0;
     Handle root;
     for (;;) {
-        const bool child = in_hierarchy && root && created % 2 == 0;
-        Result<Handle> h = in_hierarchy ? world.try_create({.parent = child ? root : kNullHandle})
-                                        : world.try_create();
-        if (!h) {
-            if (h.error().code != ErrorCode::OutOfMemory) std::_Exit(1);
-            break;
+        const bool child = how == Fill::Children && root && created % 2 == 0;
+        Handle h;
+        if (how == Fill::Fast) {
+            try {
+                h = world.create();
+            } catch (const std::bad_alloc&) {
+                break;
+            }
+        } else {
+            Result<Handle> made = world.create({.parent = child ? root : kNullHandle});
+            if (!made) {
+                if (made.error().code != ErrorCode::OutOfMemory) std::_Exit(1);
+                break;
+            }
+            h = *made;
         }
-        if (!root) root = *h;
+        if (!root) root = h;
         ++created;
         if (child) ++children;
     }
     if (setrlimit(RLIMIT_AS, &unlimited) != 0) std::_Exit(6);
     if (world.object_count() != created) std::_Exit(2);
     if (world.count<Transform2D>() != created) std::_Exit(3);
-    if (in_hierarchy && world.children(root).size() != children) std::_Exit(4);
+    if (how == Fill::Children && world.children(root).size() != children) std::_Exit(4);
     world.destroy(root);
     if (world.flush() != children + 1) std::_Exit(5);
     std::_Exit(0);
@@ -59,7 +75,7 @@ TEST(WorldMemory, RunningOutOfMemoryIsAClearErrorNotACrash) {
     GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
 #else
     GTEST_FLAG_SET(death_test_style, "threadsafe");
-    EXPECT_EXIT(fill_until_out_of_memory(false), ::testing::ExitedWithCode(0), "");
+    EXPECT_EXIT(fill_until_out_of_memory(Fill::Plain), ::testing::ExitedWithCode(0), "");
 #endif
 }
 
@@ -68,7 +84,16 @@ TEST(WorldMemory, RunningOutOfMemoryWhileLinkingChildrenKeepsTheHierarchyExact) 
     GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
 #else
     GTEST_FLAG_SET(death_test_style, "threadsafe");
-    EXPECT_EXIT(fill_until_out_of_memory(true), ::testing::ExitedWithCode(0), "");
+    EXPECT_EXIT(fill_until_out_of_memory(Fill::Children), ::testing::ExitedWithCode(0), "");
+#endif
+}
+
+TEST(WorldMemory, RunningOutOfMemoryInTheFastCreateThrowsBadAllocAndKeepsTheWorldExact) {
+#ifdef DIORAMA_UNDER_ASAN
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
+#else
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(fill_until_out_of_memory(Fill::Fast), ::testing::ExitedWithCode(0), "");
 #endif
 }
 

@@ -1,3 +1,4 @@
+#include "diorama/log.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
@@ -36,9 +37,9 @@ void destroy_one(World& world, std::vector<Handle>& live, std::mt19937& rng) {
 
 TEST_F(WorldTest, HandlesWithListsTheObjectsHavingTheTypeAndSurvivesDestroyingThem) {
     World world(registry);
-    const Handle a = world.create({.name = "a"});
-    const Handle b = world.create({.name = "b"});
-    const Handle c = world.create({.name = "c"});
+    const Handle a = world.create({.name = "a"}).value();
+    const Handle b = world.create({.name = "b"}).value();
+    const Handle c = world.create({.name = "c"}).value();
     world.add<Velocity>(a);
     world.add<Velocity>(c);
     const std::span<Handle> moving = world.handles_with<Velocity>();
@@ -55,7 +56,7 @@ TEST_F(WorldTest, HandlesWithListsTheObjectsHavingTheTypeAndSurvivesDestroyingTh
 
 TEST_F(WorldTest, CreatedObjectIsAliveAndHasATransform) {
     World world(registry);
-    const Handle h = world.create({.name = "ball"});
+    const Handle h = world.create({.name = "ball"}).value();
     ASSERT_TRUE(h);
     EXPECT_TRUE(world.alive(h));
     EXPECT_NE(world.get<Transform2D>(h), nullptr);
@@ -78,11 +79,11 @@ TEST_F(WorldTest, DestroyIsDelayedUntilFlush) {
 
 TEST_F(WorldTest, StaleHandleAfterSlotReuseNeverReachesTheNewObject) {
     World world(registry);
-    const Handle old_handle = world.create({.name = "old"});
+    const Handle old_handle = world.create({.name = "old"}).value();
     world.add<Velocity>(old_handle)->linear = {1, 2};
     world.destroy(old_handle);
     world.flush();
-    const Handle fresh = world.create({.name = "new"});
+    const Handle fresh = world.create({.name = "new"}).value();
     ASSERT_EQ(fresh.index, old_handle.index) << "the slot is reused";
     EXPECT_NE(fresh.generation, old_handle.generation);
     EXPECT_FALSE(world.alive(old_handle));
@@ -179,9 +180,9 @@ TEST_F(WorldTest, GuidsAreUniqueAndFindable) {
 TEST_F(WorldTest, GivenGuidIsKeptAndDuplicatesAreRefused) {
     World world(registry);
     const Guid g{0x6f1c0a9e3b2d4c11};
-    const Handle h = world.create({.guid = g});
+    const Handle h = world.create({.guid = g}).value();
     EXPECT_EQ(world.guid(h), g);
-    auto again = world.try_create({.guid = g});
+    auto again = world.create({.guid = g});
     ASSERT_FALSE(again.ok());
     EXPECT_EQ(again.error().code, ErrorCode::Duplicate);
     EXPECT_EQ(world.object_count(), 1u);
@@ -190,7 +191,7 @@ TEST_F(WorldTest, GivenGuidIsKeptAndDuplicatesAreRefused) {
 TEST_F(WorldTest, EachBadDefinitionFailsWithItsReasonAndCreatesNothing) {
     World world(registry);
     const Guid g{0x6f1c0a9e3b2d4c11};
-    const Handle kept = world.create({.guid = g});
+    const Handle kept = world.create({.guid = g}).value();
     const Handle stale = world.create();
     world.destroy(stale);
     world.flush();
@@ -200,12 +201,17 @@ TEST_F(WorldTest, EachBadDefinitionFailsWithItsReasonAndCreatesNothing) {
     } cases[] = {{{.layer = 42}, ErrorCode::NotFound},
                  {{.parent = stale}, ErrorCode::StaleHandle},
                  {{.guid = g}, ErrorCode::Duplicate}};
+    // Failure is the Result alone: nothing is logged.
+    std::vector<std::string> logged;
+    const LogSink previous = set_log_sink(
+        [&logged](LogLevel, std::string_view message) { logged.emplace_back(message); });
     for (const auto& c : cases) {
-        const Result<Handle> tried = world.try_create(c.def);
+        const Result<Handle> tried = world.create(c.def);
         ASSERT_FALSE(tried.ok());
         EXPECT_EQ(tried.error().code, c.code) << tried.error().message;
-        EXPECT_EQ(world.create(c.def), kNullHandle) << "create logs the reason, returns null";
     }
+    set_log_sink(previous);
+    EXPECT_TRUE(logged.empty()) << logged.front();
     EXPECT_EQ(world.object_count(), 1u);
     EXPECT_EQ(world.find(g), kept);
 }
@@ -213,7 +219,7 @@ TEST_F(WorldTest, EachBadDefinitionFailsWithItsReasonAndCreatesNothing) {
 TEST_F(WorldTest, CreateWithoutADefinitionMakesARootOnLayerZeroWithAFindableGuid) {
     World world(registry);
     const Handle made = world.create();
-    const Result<Handle> tried = world.try_create();
+    const Result<Handle> tried = world.create(ObjectDef{});
     ASSERT_TRUE(tried.ok());
     for (const Handle h : {made, *tried}) {
         EXPECT_EQ(world.layer(h), 0u);
@@ -273,7 +279,7 @@ TEST_F(WorldTest, AGeneratedGuidEqualToAnExplicitOneIsSkipped) {
         sequence.push_back(reference.guid(reference.create()));
     world.create();
     world.create();
-    const Handle taken = world.create({.guid = sequence[2]}); // the third generated guid
+    const Handle taken = world.create({.guid = sequence[2]}).value(); // the third generated guid
     ASSERT_TRUE(taken);
     const Handle next = world.create();
     EXPECT_EQ(world.guid(next), sequence[3]) << "the taken guid is skipped, not reused";
@@ -313,7 +319,7 @@ TEST(WorldTransformHook, RunsForNewAndReusedSlots) {
 
 TEST_F(WorldTest, FindByNameFollowsRenamesAndDestruction) {
     World world(registry);
-    const Handle a = world.create({.name = "paddle"});
+    const Handle a = world.create({.name = "paddle"}).value();
     EXPECT_EQ(world.find_by_name("paddle"), a);
     world.set_name(a, "bat");
     EXPECT_FALSE(world.find_by_name("paddle"));
@@ -326,9 +332,9 @@ TEST_F(WorldTest, FindByNameFollowsRenamesAndDestruction) {
 
 TEST_F(WorldTest, ObjectsSharingANameAreFoundInTheOrderTheyWereGivenIt) {
     World world(registry);
-    const Handle a = world.create({.name = "bullet"});
-    const Handle b = world.create({.name = "bullet"});
-    const Handle c = world.create({.name = "bullet"});
+    const Handle a = world.create({.name = "bullet"}).value();
+    const Handle b = world.create({.name = "bullet"}).value();
+    const Handle c = world.create({.name = "bullet"}).value();
     EXPECT_EQ(world.find_by_name("bullet"), a);
     world.set_name(a, "bullet"); // named again: now the latest
     EXPECT_EQ(world.find_by_name("bullet"), b);
@@ -343,7 +349,7 @@ TEST_F(WorldTest, ObjectsSharingANameAreFoundInTheOrderTheyWereGivenIt) {
     world.set_name(a, "");
     EXPECT_FALSE(world.find_by_name("bullet"));
     EXPECT_EQ(world.name(a), "");
-    const Handle d = world.create({.name = "bullet"}); // the name comes back
+    const Handle d = world.create({.name = "bullet"}).value(); // the name comes back
     EXPECT_EQ(world.find_by_name("bullet"), d);
 }
 
@@ -361,7 +367,7 @@ TEST_F(WorldTest, NamesMatchAModelThroughRandomCreationRenamingAndDestruction) {
         const auto r = rng() % 10u;
         const std::string& name = names[rng() % names.size()];
         if (r < 4 || live.empty()) {
-            live.push_back(world.create({.name = name}));
+            live.push_back(world.create({.name = name}).value());
             rename(live.back(), name);
         } else if (r < 7) {
             const Handle h = pick(live, rng);
@@ -398,12 +404,12 @@ TEST_F(WorldTest, LayersAreNamedAndOrdered) {
     EXPECT_LT(bg, ui);
     EXPECT_EQ(world.find_layer("ui"), ui);
     EXPECT_FALSE(world.find_layer("nope"));
-    const Handle h = world.create({.layer = ui});
+    const Handle h = world.create({.layer = ui}).value();
     EXPECT_EQ(world.layer(h), ui);
     EXPECT_TRUE(world.set_layer(h, bg).ok());
     EXPECT_EQ(world.layer(h), bg);
     EXPECT_FALSE(world.set_layer(h, 99).ok());
-    EXPECT_FALSE(world.try_create({.layer = 42}).ok());
+    EXPECT_FALSE(world.create({.layer = 42}).ok());
 }
 
 // ---- components ----
@@ -693,7 +699,7 @@ TEST_F(WorldTest, ChildTransformIsLocalToItsParent) {
     const Handle parent = world.create();
     world.get<Transform2D>(parent)->position = {100, 0};
     world.get<Transform2D>(parent)->rotation_deg = 90;
-    const Handle child = world.create({.parent = parent});
+    const Handle child = world.create({.parent = parent}).value();
     world.get<Transform2D>(child)->position = {10, 0};
     const glm::vec2 p = world.world_position(child);
     EXPECT_NEAR(p.x, 100.0f, 1e-4f);
@@ -705,8 +711,8 @@ TEST_F(WorldTest, ChildTransformIsLocalToItsParent) {
 TEST_F(WorldTest, ReparentingIntoADescendantIsRefused) {
     World world(registry);
     const Handle a = world.create();
-    const Handle b = world.create({.parent = a});
-    const Handle c = world.create({.parent = b});
+    const Handle b = world.create({.parent = a}).value();
+    const Handle c = world.create({.parent = b}).value();
     auto self = world.set_parent(a, a);
     ASSERT_FALSE(self.ok());
     EXPECT_EQ(self.error().code, ErrorCode::Cycle);
@@ -753,8 +759,8 @@ TEST(TransformMatrix, FromMatrixUndoesToMatrix) {
 TEST_F(WorldTest, DestroyingAParentDestroysItsChildren) {
     World world(registry);
     const Handle root = world.create();
-    const Handle child = world.create({.parent = root});
-    const Handle grandchild = world.create({.parent = child});
+    const Handle child = world.create({.parent = root}).value();
+    const Handle grandchild = world.create({.parent = child}).value();
     const Handle other = world.create();
     world.destroy(root);
     EXPECT_TRUE(world.destroying(grandchild));
@@ -767,9 +773,9 @@ TEST_F(WorldTest, DestroyingAParentDestroysItsChildren) {
 TEST_F(WorldTest, DestroyingAChildDetachesItFromItsParent) {
     World world(registry);
     const Handle root = world.create();
-    const Handle a = world.create({.parent = root});
-    const Handle b = world.create({.parent = root});
-    const Handle c = world.create({.parent = root});
+    const Handle a = world.create({.parent = root}).value();
+    const Handle b = world.create({.parent = root}).value();
+    const Handle c = world.create({.parent = root}).value();
     world.destroy(b);
     world.flush();
     EXPECT_EQ(world.children(root), (std::vector<Handle>{a, c}));
@@ -780,7 +786,7 @@ TEST_F(WorldTest, DeepHierarchyDestroysWithoutRecursion) {
     Handle parent = world.create();
     const Handle root = parent;
     for (int i = 0; i < 100000; ++i)
-        parent = world.create({.parent = parent});
+        parent = world.create({.parent = parent}).value();
     world.destroy(root);
     EXPECT_EQ(world.flush(), 100001u);
 }
@@ -813,7 +819,7 @@ TEST_F(WorldTest, HierarchyMatchesAModelThroughRandomCreationReparentingAndDestr
             live.push_back(world.create());
         } else if (r < 5) {
             const Handle parent = pick(live, rng);
-            live.push_back(world.create({.parent = parent}));
+            live.push_back(world.create({.parent = parent}).value());
             relink(live.back(), parent);
         } else if (r < 8) {
             const Handle h = pick(live, rng);

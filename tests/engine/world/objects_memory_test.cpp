@@ -4,7 +4,7 @@
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
-#include "under_asan.h"
+#include "../under_asan.h"
 
 #include <gtest/gtest.h>
 

@@ -4,6 +4,8 @@
 
 #include "commands.h"
 
+#include "diorama/world/draw_order.h"
+
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
@@ -11,20 +13,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 
 namespace diorama::editor {
 
 namespace {
-
-// Draw order within a layer: the Shape's or Sprite's `order` (the higher when both), else 0.
-std::int32_t draw_order(const World& world, Handle h) {
-    const Shape* shape = world.get<Shape>(h);
-    const Sprite* sprite = world.get<Sprite>(h);
-    if (shape != nullptr && sprite != nullptr) return std::max(shape->order, sprite->order);
-    if (shape != nullptr) return shape->order;
-    return sprite != nullptr ? sprite->order : 0;
-}
 
 Rect united(const Rect& a, const Rect& b) {
     return Rect{glm::min(a.min, b.min), glm::max(a.max, b.max)};
@@ -56,11 +48,10 @@ std::vector<Handle> EditorSession::pick(glm::vec2 world_point) const {
         const bool has_area = b.max.x > b.min.x && b.max.y > b.min.y;
         if (!has_area || b.contains(world_point)) hits.push_back(h);
     }
+    // Topmost first, by the renderer's own order (diorama/world/draw_order.h).
     const World& world = *m_world;
-    auto rank = [&world](Handle h) {
-        return std::tuple(world.layer(h), draw_order(world, h), h.index);
-    };
-    std::sort(hits.begin(), hits.end(), [&rank](Handle a, Handle b) { return rank(a) > rank(b); });
+    std::sort(hits.begin(), hits.end(),
+              [&world](Handle a, Handle b) { return draw_key(world, a) > draw_key(world, b); });
     return hits;
 }
 

@@ -164,7 +164,7 @@ Result<Json> prefab_to_json(const Prefab& prefab) {
 // ---- instances ----
 
 Result<Handle> instantiate(World& world, const Prefab& prefab, const ObjectDef& def) {
-    auto created = world.try_create(def);
+    auto created = world.create(def);
     if (!created) return created.error();
     const Handle h = *created;
     if (PrefabInstance* link = world.add<PrefabInstance>(h)) link->prefab = prefab.path;

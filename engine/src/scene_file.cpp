@@ -195,7 +195,7 @@ private:
             }
         }
 
-        auto created = m_world.try_create(def);
+        auto created = m_world.create(def);
         if (!created) {
             error(created.error().code, created.error().message, path);
             m_uncreated.insert(def.guid, static_cast<std::uint32_t>(index));

@@ -100,7 +100,9 @@ Result<void> fill_content(World& world, const PrefabLibrary& prefabs, std::size_
         case 4:
         case 5:
         case 6: { // a plain block
-            h = world.create(ObjectDef{.name = "Block " + index, .layer = layer});
+            auto created = world.create(ObjectDef{.name = "Block " + index, .layer = layer});
+            if (!created) return created.error();
+            h = *created;
             world.get<Transform2D>(h)->position = at;
             world.get<Transform2D>(h)->rotation_deg = numbers.between(-30.0f, 30.0f);
             Shape& shape = *world.add<Shape>(h);
@@ -111,7 +113,9 @@ Result<void> fill_content(World& world, const PrefabLibrary& prefabs, std::size_
         }
         case 7:
         case 8: { // a coin: a trigger with properties
-            h = world.create(ObjectDef{.name = "Coin " + index, .layer = layer});
+            auto created = world.create(ObjectDef{.name = "Coin " + index, .layer = layer});
+            if (!created) return created.error();
+            h = *created;
             world.get<Transform2D>(h)->position = at;
             Shape& shape = *world.add<Shape>(h);
             shape.kind = ShapeKind::Circle;
@@ -127,8 +131,10 @@ Result<void> fill_content(World& world, const PrefabLibrary& prefabs, std::size_
             break;
         }
         default: { // a marker, child of the coin before it
-            h = world.create(
+            auto created = world.create(
                 ObjectDef{.name = "Marker " + index, .layer = layer, .parent = previous});
+            if (!created) return created.error();
+            h = *created;
             world.get<Transform2D>(h)->position = {0.0f, 14.0f};
             Shape& shape = *world.add<Shape>(h);
             shape.size = {6.0f, 6.0f};
@@ -136,7 +142,6 @@ Result<void> fill_content(World& world, const PrefabLibrary& prefabs, std::size_
             break;
         }
         }
-        if (!h) return make_error(ErrorCode::OutOfMemory, "cannot create object " + index);
         previous = h;
     }
     return {};
@@ -165,7 +170,9 @@ Result<void> fill_bounce(World& world, const PrefabLibrary& prefabs, std::size_t
     const glm::vec2 size(width, width * 0.75f);
     const glm::vec2 center = size * 0.5f;
 
-    const Handle camera = world.create(ObjectDef{.name = "Camera"});
+    auto made = world.create(ObjectDef{.name = "Camera"});
+    if (!made) return made.error();
+    const Handle camera = *made;
     world.get<Transform2D>(camera)->position = center;
     world.add<Camera2D>(camera)->zoom = 800.0f / size.x;
 

@@ -173,7 +173,7 @@ void churn_every_second(benchmark::State& state, World& world, std::vector<Handl
             world.destroy(handles[i]);
         world.flush();
         for (std::size_t i = 0; i < n; i += 2) {
-            handles[i] = world.create(def);
+            handles[i] = world.create(def).value();
             world.add<Velocity>(handles[i])->linear = kVelocity;
         }
     }
@@ -194,7 +194,7 @@ void diorama_churn_named(benchmark::State& state) {
     def.name = "Bullet";
     std::vector<Handle> handles;
     for (std::int64_t i = 0; i < state.range(0); ++i) {
-        handles.push_back(world.create(def));
+        handles.push_back(world.create(def).value());
         world.add<Velocity>(handles.back())->linear = kVelocity;
     }
     churn_every_second(state, world, handles, def);

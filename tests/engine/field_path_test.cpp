@@ -140,7 +140,7 @@ protected:
     FieldPathTest() {
         g_created.clear();
         g_destroyed.clear();
-        h = world.create({.name = "subject"});
+        h = world.create({.name = "subject"}).value();
     }
 
     TypeRegistry registry;
@@ -378,7 +378,7 @@ TEST_F(FieldPathTest, EnumRefusesOtherTypes) {
 
 TEST_F(FieldPathTest, ObjectRefReadsAndWritesAGuid) {
     world.add<FieldPathProbe>(h);
-    const Handle other = world.create({.name = "other"});
+    const Handle other = world.create({.name = "other"}).value();
     const Guid g = world.guid(other);
     ASSERT_TRUE(set_field(world, h, "FieldPathProbe.target", g).ok());
     EXPECT_EQ(world.get<FieldPathProbe>(h)->target, g);
@@ -553,7 +553,7 @@ TEST_F(FieldPathTest, MissingComponentIsNotFoundAndSetNeverAddsIt) {
 }
 
 TEST_F(FieldPathTest, StaleHandleIsRefused) {
-    const Handle gone = world.create({.name = "gone"});
+    const Handle gone = world.create({.name = "gone"}).value();
     world.destroy(gone);
     world.flush();
     EXPECT_TRUE(fails_with(get_field(world, gone, "Transform2D.position"), ErrorCode::StaleHandle));
@@ -562,10 +562,10 @@ TEST_F(FieldPathTest, StaleHandleIsRefused) {
 }
 
 TEST_F(FieldPathTest, StaleHandleNeverReachesTheObjectReusingItsSlot) {
-    const Handle gone = world.create({.name = "gone"});
+    const Handle gone = world.create({.name = "gone"}).value();
     world.destroy(gone);
     world.flush();
-    const Handle fresh = world.create({.name = "fresh"});
+    const Handle fresh = world.create({.name = "fresh"}).value();
     ASSERT_EQ(fresh.index, gone.index) << "the test needs the slot reused";
     EXPECT_TRUE(fails_with(set_field(world, gone, "Transform2D.rotation_deg", 10.0f),
                            ErrorCode::StaleHandle));
@@ -847,7 +847,7 @@ TEST_F(FieldPathTest, OnDestroyRunsOnRemoveBeforeTheComponentGoes) {
 }
 
 TEST_F(FieldPathTest, OnDestroyRunsAtFlushNotAtDestroy) {
-    const Handle other = world.create({.name = "other"});
+    const Handle other = world.create({.name = "other"}).value();
     world.add<FieldPathProbe>(h)->count = 1;
     world.add<FieldPathProbe>(other)->count = 2;
     const FieldPathProbe* hp = world.get<FieldPathProbe>(h);
@@ -876,7 +876,7 @@ TEST_F(FieldPathTest, OnDestroyRunsForDescendantsAndOnClear) {
     ObjectDef child_def;
     child_def.name = "child";
     child_def.parent = h;
-    const Handle child = world.create(child_def);
+    const Handle child = world.create(child_def).value();
     world.add<FieldPathProbe>(child)->count = 3;
     world.destroy(h);
     world.flush();
@@ -884,7 +884,7 @@ TEST_F(FieldPathTest, OnDestroyRunsForDescendantsAndOnClear) {
     EXPECT_EQ(g_destroyed[0].handle, child);
     EXPECT_EQ(g_destroyed[0].count, 3);
 
-    const Handle last = world.create({.name = "last"});
+    const Handle last = world.create({.name = "last"}).value();
     world.add<FieldPathProbe>(last)->count = 4;
     world.clear();
     ASSERT_EQ(g_destroyed.size(), 2u);
@@ -893,7 +893,7 @@ TEST_F(FieldPathTest, OnDestroyRunsForDescendantsAndOnClear) {
 }
 
 TEST_F(FieldPathTest, HooksDoNotRunForObjectsWithoutTheComponent) {
-    const Handle plain = world.create({.name = "plain"});
+    const Handle plain = world.create({.name = "plain"}).value();
     world.add<Sprite>(plain);
     world.remove<Sprite>(plain);
     world.destroy(plain);

@@ -377,7 +377,7 @@ TEST_F(HostileFiles, NanAndInfinityAreRefusedOnSaveNamingTheFieldAndNothingIsWri
     };
     for (std::size_t i = 0; i < std::size(poison); ++i) {
         World world(registry);
-        const Handle h = world.create(ObjectDef{.guid = Guid{1}});
+        const Handle h = world.create(ObjectDef{.guid = Guid{1}}).value();
         poison[i](world, h);
         auto saved = save_scene(world, path, "level", prefabs);
         ASSERT_FALSE(saved.ok()) << expected[i];

@@ -281,7 +281,7 @@ protected:
     // A world with one walker.
     std::unique_ptr<World> make_world() {
         auto world = std::make_unique<World>(registry);
-        world->add<InputScriptTestWalker>(world->create({.name = "walker"}));
+        world->add<InputScriptTestWalker>(world->create({.name = "walker"}).value());
         return world;
     }
 

@@ -154,12 +154,12 @@ protected:
     void record(std::string entry) { log.push_back(std::move(entry)); }
 
     Handle zulu(World& world, std::int32_t tag, ObjectDef def = {}) {
-        const Handle h = world.create(def);
+        const Handle h = world.create(def).value();
         world.add<SimTestZulu>(h)->tag = tag;
         return h;
     }
     Handle alpha(World& world, std::int32_t tag, ObjectDef def = {}) {
-        const Handle h = world.create(def);
+        const Handle h = world.create(def).value();
         world.add<SimTestAlpha>(h)->tag = tag;
         return h;
     }
@@ -639,7 +639,7 @@ TEST_F(SimulationTest, VelocityOfAChildIsInItsParentsFrame) {
     const Handle parent = world.create();
     world.get<Transform2D>(parent)->position = {100.0f, 0.0f};
     world.get<Transform2D>(parent)->rotation_deg = 90.0f;
-    const Handle child = world.create(child_of(parent));
+    const Handle child = world.create(child_of(parent)).value();
     world.add<Velocity>(child)->linear = {60.0f, 0.0f};
     Simulation sim(world);
     sim.tick();
@@ -705,8 +705,8 @@ TEST_F(SimulationTest, LifetimeEndsTheObjectsChildrenWithIt) {
     World world(registry);
     const Handle parent = world.create();
     world.add<Lifetime>(parent)->remaining_s = 0.01f;
-    const Handle child = world.create(child_of(parent));
-    const Handle grandchild = world.create(child_of(child));
+    const Handle child = world.create(child_of(parent)).value();
+    const Handle grandchild = world.create(child_of(child)).value();
     Simulation sim(world);
     sim.tick();
     EXPECT_FALSE(world.alive(parent));
@@ -872,7 +872,7 @@ void swarm_system(World& world, float dt) {
             def.name = "spark";
             def.layer = 1;
             if (r % 3u == 0) def.parent = self;
-            const Handle c = world.create(def);
+            const Handle c = world.create(def).value();
             world.get<Transform2D>(c)->position =
                 (def.parent ? glm::vec2(0.0f) : origin) +
                 glm::vec2(signed_unit(r >> 3), signed_unit(r >> 11)) * 20.0f;
@@ -952,7 +952,7 @@ void build_scene(World& world, bool nudge) {
         def.name = "obj" + std::to_string(i);
         def.layer = i % 5 == 4 ? fx : 0;
         if (i % 10 == 9) def.parent = objects.back();
-        const Handle h = world.create(def);
+        const Handle h = world.create(def).value();
         objects.push_back(h);
         Transform2D& t = *world.get<Transform2D>(h);
         t.position = {static_cast<float>((i * 37) % 400 - 200),

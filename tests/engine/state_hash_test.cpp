@@ -146,7 +146,7 @@ void build_scene(World& w, const std::vector<int>& order) {
     for (int i : order) {
         switch (i) {
         case 0: {
-            const Handle h = w.create(def(0x1001, "player"));
+            const Handle h = w.create(def(0x1001, "player")).value();
             w.get<Transform2D>(h)->position = {10.0f, 20.0f};
             w.add<Velocity>(h)->linear = {1.0f, 0.0f};
             w.add<Sprite>(h)->image = "images/player.png";
@@ -154,14 +154,14 @@ void build_scene(World& w, const std::vector<int>& order) {
             break;
         }
         case 1: {
-            const Handle h = w.create(def(0x1002, "sword"));
+            const Handle h = w.create(def(0x1002, "sword")).value();
             w.add<Sprite>(h)->order = 2;
             w.add<Collider>(h)->trigger = true;
             handles[1] = h;
             break;
         }
         case 2: {
-            const Handle h = w.create(def(0x1003, "brick", fg));
+            const Handle h = w.create(def(0x1003, "brick", fg)).value();
             Properties* p = w.add<Properties>(h);
             p->values["hp"] = std::int32_t{3};
             p->values["color"] = glm::vec4(1.0f, 0.0f, 0.0f, 1.0f);
@@ -171,7 +171,7 @@ void build_scene(World& w, const std::vector<int>& order) {
             break;
         }
         case 3: {
-            const Handle h = w.create(def(0x1004, "sign", fg));
+            const Handle h = w.create(def(0x1004, "sign", fg)).value();
             w.add<Text>(h)->text = "hello";
             w.add<StateHashProbe>(h)->target = Guid{0x1001};
             handles[3] = h;
@@ -232,12 +232,12 @@ TEST_F(StateHashTest, SlotReuseAndEarlierObjectsLeaveNoTrace) {
 }
 
 TEST_F(StateHashTest, ComponentAddOrderDoesNotMatter) {
-    const Handle a = world.create(def(1));
+    const Handle a = world.create(def(1)).value();
     world.add<Sprite>(a);
     world.add<Velocity>(a);
     world.add<Shape>(a);
     World other(registry);
-    const Handle b = other.create(def(1));
+    const Handle b = other.create(def(1)).value();
     other.add<Shape>(b);
     other.add<Velocity>(b);
     other.add<Sprite>(b);
@@ -279,7 +279,7 @@ TEST_F(StateHashTest, ChangingAnyReflectedFieldChangesTheHash) {
     for (const TypeInfo* t : registry.types()) {
         World w(registry);
         build_scene(w, {0, 1, 2, 3});
-        const Handle h = w.create(def(0x2001, "subject"));
+        const Handle h = w.create(def(0x2001, "subject")).value();
         void* c = w.add(h, t->id);
         ASSERT_NE(c, nullptr) << t->name;
         const std::uint64_t base = state_hash(w);
@@ -324,7 +324,7 @@ TEST_F(StateHashTest, ChangingAFieldOfAnyObjectChangesTheHash) {
 }
 
 TEST_F(StateHashTest, SwappingTwoFieldsValuesChangesTheHash) {
-    const Handle h = world.create(def(1));
+    const Handle h = world.create(def(1)).value();
     world.get<Transform2D>(h)->position = {2.0f, 3.0f};
     world.get<Transform2D>(h)->scale = {1.0f, 1.0f};
     const std::uint64_t before = state_hash(world);
@@ -334,7 +334,7 @@ TEST_F(StateHashTest, SwappingTwoFieldsValuesChangesTheHash) {
 }
 
 TEST_F(StateHashTest, StringBoundariesMatter) {
-    const Handle h = world.create(def(1));
+    const Handle h = world.create(def(1)).value();
     Text* text = world.add<Text>(h);
     text->text = "ab";
     text->font = "c";
@@ -345,8 +345,8 @@ TEST_F(StateHashTest, StringBoundariesMatter) {
 }
 
 TEST_F(StateHashTest, SwappingValuesBetweenObjectsChangesTheHash) {
-    const Handle a = world.create(def(1, "left"));
-    const Handle b = world.create(def(2, "right"));
+    const Handle a = world.create(def(1, "left")).value();
+    const Handle b = world.create(def(2, "right")).value();
     world.get<Transform2D>(a)->position = {1.0f, 0.0f};
     world.get<Transform2D>(b)->position = {2.0f, 0.0f};
     const std::uint64_t before = state_hash(world);
@@ -365,7 +365,7 @@ TEST_F(StateHashTest, SwappingValuesBetweenObjectsChangesTheHash) {
 
 TEST_F(StateHashTest, AnObjectChangesTheHashOfAnEmptyWorld) {
     const std::uint64_t empty = state_hash(world);
-    const Handle h = world.create(def(1));
+    const Handle h = world.create(def(1)).value();
     EXPECT_NE(state_hash(world), empty);
     world.destroy(h);
     world.flush();
@@ -373,14 +373,14 @@ TEST_F(StateHashTest, AnObjectChangesTheHashOfAnEmptyWorld) {
 }
 
 TEST_F(StateHashTest, GuidChangesTheHash) {
-    world.create(def(1, "thing"));
+    ASSERT_TRUE(world.create(def(1, "thing")));
     World other(registry);
-    other.create(def(2, "thing"));
+    ASSERT_TRUE(other.create(def(2, "thing")));
     EXPECT_NE(state_hash(world), state_hash(other));
 }
 
 TEST_F(StateHashTest, NameChangesTheHash) {
-    const Handle h = world.create(def(1, "thing"));
+    const Handle h = world.create(def(1, "thing")).value();
     const std::uint64_t before = state_hash(world);
     world.set_name(h, "things");
     EXPECT_NE(state_hash(world), before);
@@ -393,7 +393,7 @@ TEST_F(StateHashTest, NameChangesTheHash) {
 TEST_F(StateHashTest, LayerChangesTheHash) {
     const LayerId back = world.add_layer("background");
     const LayerId front = world.add_layer("front");
-    const Handle h = world.create(def(1, "thing"));
+    const Handle h = world.create(def(1, "thing")).value();
     const std::uint64_t on_default = state_hash(world);
     ASSERT_TRUE(world.set_layer(h, back).ok());
     const std::uint64_t on_back = state_hash(world);
@@ -407,9 +407,9 @@ TEST_F(StateHashTest, LayerChangesTheHash) {
 }
 
 TEST_F(StateHashTest, ParentChangesTheHash) {
-    const Handle a = world.create(def(1, "a"));
-    const Handle b = world.create(def(2, "b"));
-    const Handle c = world.create(def(3, "c"));
+    const Handle a = world.create(def(1, "a")).value();
+    const Handle b = world.create(def(2, "b")).value();
+    const Handle c = world.create(def(3, "c")).value();
     const std::uint64_t roots = state_hash(world);
     ASSERT_TRUE(world.set_parent(c, a).ok());
     const std::uint64_t under_a = state_hash(world);
@@ -427,7 +427,7 @@ TEST_F(StateHashTest, ParentChangesTheHash) {
 class StateHashProperties : public StateHashTest {
 protected:
     StateHashProperties() {
-        h = world.create(def(1, "brick"));
+        h = world.create(def(1, "brick")).value();
         values = &world.add<Properties>(h)->values;
         (*values)["hp"] = std::int32_t{1};
         (*values)["name"] = std::string("red");
@@ -504,7 +504,7 @@ TEST_F(StateHashTest, AddingOrRemovingAComponentChangesTheHash) {
         SCOPED_TRACE(t->name);
         World w(registry);
         build_scene(w, {0, 1, 2, 3});
-        const Handle h = w.create(def(0x2001, "subject"));
+        const Handle h = w.create(def(0x2001, "subject")).value();
         const std::uint64_t without = state_hash(w);
         ASSERT_NE(w.add(h, t->id), nullptr);
         const std::uint64_t with = state_hash(w);
@@ -515,8 +515,8 @@ TEST_F(StateHashTest, AddingOrRemovingAComponentChangesTheHash) {
 }
 
 TEST_F(StateHashTest, MovingAComponentToAnotherObjectChangesTheHash) {
-    const Handle a = world.create(def(1));
-    const Handle b = world.create(def(2));
+    const Handle a = world.create(def(1)).value();
+    const Handle b = world.create(def(2)).value();
     world.add<Velocity>(a);
     const std::uint64_t on_a = state_hash(world);
     world.remove<Velocity>(a);
@@ -525,7 +525,7 @@ TEST_F(StateHashTest, MovingAComponentToAnotherObjectChangesTheHash) {
 }
 
 TEST_F(StateHashTest, ReplacingAComponentByAnotherTypeChangesTheHash) {
-    const Handle h = world.create(def(1));
+    const Handle h = world.create(def(1)).value();
     world.add<Shape>(h);
     const std::uint64_t with_shape = state_hash(world);
     world.remove<Shape>(h);

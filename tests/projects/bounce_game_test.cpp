@@ -92,7 +92,7 @@ struct Game {
     }
 
     Handle create(const std::string& name, glm::vec2 position) {
-        const Handle h = world.create({.name = name, .layer = *world.find_layer("world")});
+        const Handle h = world.create({.name = name, .layer = *world.find_layer("world")}).value();
         world.get<Transform2D>(h)->position = position;
         return h;
     }

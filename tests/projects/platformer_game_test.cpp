@@ -44,7 +44,7 @@ struct Game {
     Simulation sim{world};
 
     Handle create(const std::string& name, glm::vec2 position) {
-        const Handle h = world.create({.name = name});
+        const Handle h = world.create({.name = name}).value();
         world.get<Transform2D>(h)->position = position;
         return h;
     }

@@ -9,6 +9,7 @@
 #include "diorama/render/texture.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
+#include "diorama/world/draw_order.h"
 #include "gl_canvas.h"
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -50,7 +51,7 @@ protected:
     }
 
     Handle object(glm::vec2 position, LayerId layer = 0) {
-        const Handle h = world.create(ObjectDef{.layer = layer});
+        const Handle h = world.create(ObjectDef{.layer = layer}).value();
         world.get<Transform2D>(h)->position = position;
         return h;
     }
@@ -121,6 +122,30 @@ TEST_F(DrawWorldTest, WithinALayerHigherOrderWinsThenTheLaterSlot) {
     world.get<Shape>(world.handle_at(0))->order = 0;
     draw();
     EXPECT_EQ(canvas->pixel(32, 32), kBlue) << "equal order: the later slot is on top";
+}
+
+TEST_F(DrawWorldTest, TheObjectWithTheGreatestDrawKeyIsTheOneSeenOnTop) {
+    // a: a Shape under its own Sprite; b: a Shape between the two; picking ranks by draw_key.
+    const Handle a = rect({26, 32}, {20, 20}, kRedF, 0, 0);
+    Sprite* sprite = world.add<Sprite>(a);
+    sprite->size = {20, 20};
+    sprite->tint = kBlueF;
+    sprite->order = 5;
+    const Handle b = rect({38, 32}, {20, 20}, {0, 1, 0, 1}, 0, 3);
+    draw();
+    EXPECT_GT(draw_key(world, a), draw_key(world, b));
+    EXPECT_EQ(canvas->pixel(32, 32), kBlue) << "a's Sprite, over b";
+
+    sprite->order = 2; // now both of a's parts are under b
+    draw();
+    EXPECT_GT(draw_key(world, b), draw_key(world, a));
+    EXPECT_EQ(canvas->pixel(32, 32), kGreen) << "b, over a's Sprite and Shape";
+
+    const LayerId front = world.add_layer("front");
+    ASSERT_TRUE(world.set_layer(a, front));
+    draw();
+    EXPECT_GT(draw_key(world, a), draw_key(world, b)) << "a later layer beats any order";
+    EXPECT_EQ(canvas->pixel(32, 32), kBlue);
 }
 
 TEST_F(DrawWorldTest, HiddenLayersAreNotDrawn) {

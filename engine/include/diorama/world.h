@@ -1,5 +1,6 @@
 #pragma once
-// World: the object store. Owns every object and component; others hold Handles and re-fetch.
+// World: the object store, and the one header users include. Owns every object and component;
+// others hold Handles and re-fetch.
 //
 // - Objects live in slots addressed by generational Handles: create, lookup and destroy are O(1);
 //   a handle of a destroyed object (or of a slot since reused) is stale and never dereferenced.
@@ -18,6 +19,11 @@
 // - A pointer from get<T>() is valid until the next structural change: a component added or
 //   removed (joining or leaving an owned group moves grouped components), or a flush. Re-fetch
 //   through the handle after such a change. Inside a view, references stay valid throughout.
+//
+// The store's parts, each a header under diorama/world/ and a source under src/world/: objects
+// (slots, guids, layers), names, hierarchy, component pools (component_pool.h) and groups,
+// views, messages, the spatial index, and the bounds and draw order shared with the renderer
+// (draw_order.h). World is the thin front over them; the inline hot paths are in world/detail/.
 
 #include "diorama/component_pool.h"
 #include "diorama/components.h"
@@ -30,87 +36,31 @@
 #include "diorama/result.h"
 #include "diorama/spatial_grid.h"
 #include "diorama/transient_arena.h"
+#include "diorama/world/draw_order.h"
+#include "diorama/world/groups.h"
+#include "diorama/world/hierarchy.h"
+#include "diorama/world/messages.h"
+#include "diorama/world/names.h"
+#include "diorama/world/objects.h"
+#include "diorama/world/view.h"
 
 #include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <tuple>
-#include <type_traits>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace diorama {
 
-namespace detail {
-// component_id<T>() + 1, set during static initialisation; 0 until then.
-template <class T>
-inline const ComponentId kComponentIdPlusOne = component_id<T>() + 1;
-
-// Reports a typed component access made during static initialisation (before the ids above are
-// set) and aborts: the typed accessors need no guard this way.
-[[noreturn]] void typed_access_before_static_init();
-
-// component_id<T>() as one load: no guard and no returning call on the hot path, so a loop
-// calling get<T> keeps its floating-point values in registers (a call would clobber them all).
-template <class T>
-DIORAMA_HOT_INLINE ComponentId hot_component_id() {
-    const ComponentId id = kComponentIdPlusOne<T>;
-    if (id == 0) [[unlikely]]
-        typed_access_before_static_init();
-    return id - 1;
-}
-
-// No type appears twice in T....
-template <class First, class... Rest>
-consteval bool distinct_types() {
-    if constexpr (sizeof...(Rest) == 0)
-        return true;
-    else
-        return (!std::is_same_v<First, Rest> && ...) && distinct_types<Rest...>();
-}
-} // namespace detail
-
 class TypeRegistry;
 class PrefabLibrary;
-
-// Index of a layer in the world's ordered layer list (0 is drawn first).
-using LayerId = std::uint32_t;
-
-struct WorldDef {
-    std::uint64_t guid_seed = 0x243f6a8885a308d3ull; // same seed + same operations => same guids
-    float spatial_cell_size = 128.0f;                // world units per grid cell
-    std::string default_layer = "default";           // the name of layer 0
-};
-
-struct ObjectDef {
-    std::string name;
-    LayerId layer = 0;
-    Handle parent{}; // null: a root object
-    Guid guid{};     // null: a new unique guid is generated
-};
-
-// What set_parent keeps unchanged.
-enum class Reparent { KeepLocal, KeepWorld };
-
-// Counters for stats panels and tests.
-struct WorldStats {
-    std::size_t objects = 0;         // live objects, including those marked for destruction
-    std::size_t pending_destroy = 0; // marked, removed at the next flush
-    std::size_t queued_messages = 0;
-    std::size_t dropped_messages = 0; // messages whose target was gone at delivery (total)
-    std::size_t stale_accesses = 0;   // calls made with a stale handle (total)
-};
-
-template <class... T>
-class View;
 
 class World {
 public:
@@ -127,14 +77,14 @@ public:
 
     // ---- objects ----
 
-    // Creates an object with a Transform2D. Fails (nothing created) when the guid is in use, the
-    // parent is stale, the layer does not exist, or memory runs out.
-    [[nodiscard]] Result<Handle> try_create(const ObjectDef& def);
-    // As try_create(ObjectDef{}): a root object on layer 0, unnamed, with a generated guid.
-    [[nodiscard]] Result<Handle> try_create();
-    // As try_create; on failure logs the reason and returns the null handle.
-    Handle create(const ObjectDef& def);
-    // As create(ObjectDef{}). Inline when nothing must grow and no explicit guid is in use.
+    // Creates an object with a Transform2D. Fails (nothing created, nothing logged) when the guid
+    // is in use, the parent is stale, the layer does not exist, the slots are used up or memory
+    // runs out: creation reports failure this one way.
+    [[nodiscard]] Result<Handle> create(const ObjectDef& def);
+    // A root object on layer 0, unnamed, with a generated guid: create(ObjectDef{}) without a
+    // Result, inline when nothing must grow. It fails only when memory runs out, and then throws
+    // std::bad_alloc as standard containers do (std::length_error once all 2^31 - 1 slots are
+    // in use); nothing is created.
     Handle create();
     // Marks the object and its descendants for destruction at the next flush. Stale: no-op.
     void destroy(Handle h);
@@ -273,7 +223,7 @@ public:
 
     // ---- spatial index ----
 
-    // The object's world-space bounds: its Collider, else Shape, else Sprite, else its position.
+    // The object's world-space bounds, by the rule of world/draw_order.h; Rect{} when stale.
     [[nodiscard]] Rect bounds(Handle h) const;
     // Brings the index up to date with every object's bounds (the Simulation calls it at the end
     // of each tick; call it after moving objects outside a tick). Flushed objects leave at once.
@@ -301,14 +251,7 @@ public:
     // The objects having a T, in pool order, copied into this tick's transient arena (an empty
     // span when it runs out): a system may create and destroy objects while walking them.
     template <class T>
-    [[nodiscard]] std::span<Handle> handles_with() {
-        const PoolBase* const p = pool(component_id<T>());
-        if (p == nullptr) return {};
-        std::span<Handle> out = m_transient.make_array<Handle>(p->size());
-        for (std::size_t i = 0; i < out.size(); ++i)
-            out[i] = handle_at(p->entities()[i]);
-        return out;
-    }
+    [[nodiscard]] std::span<Handle> handles_with();
     // Number of slots (live or free); handle indexes are below it.
     [[nodiscard]] std::uint32_t slot_count() const {
         return static_cast<std::uint32_t>(m_generation.size());
@@ -318,139 +261,86 @@ private:
     template <class... T>
     friend class View;
 
-    static constexpr std::uint32_t kNone = 0xffffffffu;
+    static constexpr std::uint32_t kNone = detail::kNoSlot;
     static constexpr std::uint32_t kFreeBit = 0x80000000u;       // set in m_generation when free
     static constexpr std::uint32_t kMaxGeneration = 0x7fffffffu; // a slot this old is retired
 
-    // Per slot; trivially copyable so the table grows by plain copies.
-    struct Record {
-        Guid guid{};
-        LayerId layer = 0;
-        std::uint32_t name = kNone; // index in m_name_nodes; kNone: unnamed
-        std::uint32_t next_free = kNone;
-        bool dying = false;
-        bool guid_indexed = false; // the guid is in m_by_guid
-        bool guid_queued = false;  // the slot is in m_unindexed (kept when the slot is freed)
-        bool guid_pending = false; // guid holds the creation counter: see generated_guid
-    };
-
-    // A slot's place in the hierarchy; all kNone for an object without children or a parent.
-    struct TreeLinks {
-        std::uint32_t first_child = kNone;
-        std::uint32_t last_child = kNone;
-        std::uint32_t next_sibling = kNone;
-        std::uint32_t prev_sibling = kNone;
-    };
-
-    struct Group {
-        std::vector<ComponentId> types;
-        std::vector<PoolBase*> pools; // the pools of types, in the same order
-        std::uint32_t size = 0;       // members occupy positions [0, size) of every owned pool
-    };
-
-    struct Envelope {
-        Handle target{}; // null for a broadcast
-        bool broadcast = false;
-        std::optional<LayerId> layer;
-        Message message;
-    };
+    using Record = detail::ObjectRecord;
+    using TreeLinks = detail::TreeLinks;
+    using Group = detail::Group;
+    using Envelope = detail::Envelope;
+    using NewGuid = detail::NewGuid;
+    using LocalBounds = detail::LocalBounds;
 
     // Ends a view's lock; the outermost one applies deferred removals and group joins.
     struct ViewLock {
-        explicit ViewLock(World& w) : world(w) { ++world.m_view_depth; }
-        ~ViewLock() {
-            if (--world.m_view_depth == 0 && world.has_deferred()) [[unlikely]]
-                world.apply_deferred();
-        }
+        explicit ViewLock(World& w);
+        ~ViewLock();
         ViewLock(const ViewLock&) = delete;
         ViewLock& operator=(const ViewLock&) = delete;
         World& world;
     };
 
+    // The pools an object's bounds source is looked up in (null when never used).
+    struct ShapeSources {
+        const Pool<Collider>* colliders = nullptr;
+        const Pool<Shape>* shapes = nullptr;
+        const Pool<Sprite>* sprites = nullptr;
+    };
+
+    // ---- objects (src/world/objects.cpp; inline parts in detail/world_inline.h) ----
+
     // Alive, else counts a stale access.
-    [[nodiscard]] bool check(Handle h) const {
-        if (alive(h)) return true;
-        if (!h.is_null()) ++m_stale_accesses;
-        return false;
-    }
-    [[nodiscard]] Handle handle_of(std::uint32_t index) const {
-        return Handle{index, m_generation[index]};
-    }
-    // try_create without a Result (returned through memory, it slowed the caller down): on
+    [[nodiscard]] bool check(Handle h) const;
+    [[nodiscard]] Handle handle_of(std::uint32_t index) const;
+    // create(def) without a Result (returned through memory, it slowed create() down): on
     // failure sets error and returns the null handle. kDefault: def is ObjectDef{}, so its layer,
     // parent, name and guid steps are compiled out.
     template <bool kDefault>
     Handle create_object(const ObjectDef& def, std::optional<Error>& error);
+    // create(def)'s work out of line: the handle comes back in a register and the Error only on
+    // failure, so the inline create(def) costs a caller no Result returned through memory.
+    Handle create_reporting(const ObjectDef& def, std::optional<Error>& error);
     // create() through create_object: when a per-slot array, the Transform2D pool or the guid
     // queue must grow first, explicit guids are in use, or the slots are used up.
     [[gnu::noinline]] Handle create_growing();
     // create() can take slot index (reused: from the free list) without allocating anything or
     // checking guids.
-    [[nodiscard]] bool room_to_create(std::uint32_t index, bool reused) const {
-        const auto has_room = [](const auto& v) { return v.size() != v.capacity(); };
-        return !m_explicit_guids && m_transforms->fits_without_growing(index) &&
-               has_room(m_unindexed) &&
-               (reused || (has_room(m_generation) && has_room(m_records) && has_room(m_parent) &&
-                           m_generation.size() < kMaxGeneration));
-    }
-    // The guid state of a new object's record.
-    struct NewGuid {
-        Guid guid{};
-        bool pending = false; // guid holds the creation counter
-        bool indexed = false; // guid is in m_by_guid
-        bool queued = false;  // the slot was queued in m_unindexed by this create
-    };
+    [[nodiscard]] bool room_to_create(std::uint32_t index, bool reused) const;
     // Makes slot index (its arrays and Transform2D in place) a live object's: fills its record,
     // takes it off the free list when reused, counts it.
-    DIORAMA_HOT_INLINE void occupy_slot(std::uint32_t index, bool reused, LayerId layer,
-                                        const NewGuid& guid) {
-        Record& r = m_records[index];
-        if (reused) m_free_head = r.next_free;
-        r.next_free = kNone;
-        r.guid = guid.guid;
-        r.guid_pending = guid.pending;
-        r.layer = layer;
-        r.guid_indexed = guid.indexed;
-        r.guid_queued = r.guid_queued || guid.queued;
-        m_explicit_guids = m_explicit_guids || guid.indexed;
-        m_generation[index] &= ~kFreeBit;
-        ++m_live_count;
-    }
+    void occupy_slot(std::uint32_t index, bool reused, LayerId layer, const NewGuid& guid);
     // Runs Transform2D's on_create hook for the object created in slot index; returns its handle.
-    DIORAMA_HOT_INLINE Handle announce_created(std::uint32_t index) {
-        // A new object has only its Transform2D, so it cannot complete an owned group yet.
-        if (const TypeInfo* t = cached_info(*m_transforms); t != nullptr && t->hooks.on_create)
-            [[unlikely]]
-            t->hooks.on_create(*this, handle_of(index), m_transforms->get(index));
-        return handle_of(index);
-    }
+    Handle announce_created(std::uint32_t index);
     // Stores reason in error; returns the null handle.
     static Handle fail(std::optional<Error>& error, Error reason);
     static void report_out_of_memory(const char* what);
     void mark_destroy(std::uint32_t index);
+    void free_slot(std::uint32_t index);
+
+    // ---- identity (src/world/identity.cpp) ----
+
+    void index_pending_guids() const; // may throw std::bad_alloc
+    // The guid generated for a value of the creation counter.
+    [[nodiscard]] Guid generated_guid(std::uint64_t counter) const;
+    // Advances the creation counter, skipping the one value whose guid would be null.
+    std::uint64_t next_guid_counter();
+    // The guid of the object in slot index (generated on the fly while pending).
+    [[nodiscard]] Guid guid_at(std::uint32_t index) const;
+    void erase_name(std::uint32_t index);
+    void store_name(std::uint32_t index, std::string name); // may throw std::bad_alloc
+
+    // ---- hierarchy (src/world/hierarchy.cpp) ----
+
     // The hierarchy links of slot index.
-    [[nodiscard]] TreeLinks tree_links(std::uint32_t index) const {
-        return index < m_tree_links.size() ? m_tree_links[index] : TreeLinks{};
-    }
+    [[nodiscard]] TreeLinks tree_links(std::uint32_t index) const;
     // Makes m_tree_links cover every slot, so linking cannot fail; may throw std::bad_alloc.
     void cover_tree_links();
     void unlink_parent(std::uint32_t index);
     // Precondition: cover_tree_links() since both slots were added.
     void link_parent(std::uint32_t index, std::uint32_t parent);
-    void erase_name(std::uint32_t index);
-    void store_name(std::uint32_t index, std::string name); // may throw std::bad_alloc
-    void free_slot(std::uint32_t index);
-    void index_pending_guids() const; // may throw std::bad_alloc
-    // The guid generated for a value of the creation counter.
-    [[nodiscard]] Guid generated_guid(std::uint64_t counter) const;
-    // Advances the creation counter, skipping the one value whose guid would be null.
-    std::uint64_t next_guid_counter() {
-        if (++m_guid_counter == m_null_guid_counter) [[unlikely]]
-            ++m_guid_counter;
-        return m_guid_counter;
-    }
-    // The guid of the object in slot index (generated on the fly while pending).
-    [[nodiscard]] Guid guid_at(std::uint32_t index) const;
+
+    // ---- components and groups (src/world/components.cpp, groups.cpp) ----
 
     template <class T>
     Pool<T>& typed_pool();
@@ -459,27 +349,14 @@ private:
     PoolBase* pool_for(ComponentId type); // creates from the registry; nullptr if unregistered
     [[nodiscard]] const TypeInfo* type_info(ComponentId type) const;
     // The registered type of pool (hooks), cached in the pool on first use; null: unregistered.
-    [[nodiscard]] const TypeInfo* cached_info(PoolBase& pool) const {
-        if (!pool.info_cached) [[unlikely]]
-            cache_info(pool);
-        return pool.info;
-    }
+    [[nodiscard]] const TypeInfo* cached_info(PoolBase& pool) const;
     void cache_info(PoolBase& pool) const;
     // add<T> when the pool is missing or must grow, the object has a T, or h is stale.
     template <class T>
     [[gnu::noinline]] T* add_slow(Handle h);
     // Joins the group of pool (when the object is now complete) and runs the type's on_create
     // hook, after entity's component was added to pool.
-    DIORAMA_HOT_INLINE void after_add(std::uint32_t entity, PoolBase& pool, void* component) {
-        if (pool.group >= 0) {
-            if (m_view_depth > 0) [[unlikely]]
-                defer_join(pool.group, entity);
-            else
-                join_group(entity, m_groups[static_cast<std::size_t>(pool.group)]);
-        }
-        if (const TypeInfo* t = cached_info(pool); t != nullptr && t->hooks.on_create) [[unlikely]]
-            t->hooks.on_create(*this, handle_of(entity), component);
-    }
+    void after_add(std::uint32_t entity, PoolBase& pool, void* component);
     // Queues a group join for when the outermost view ends.
     void defer_join(int group, std::uint32_t entity);
     void erase_component(std::uint32_t entity, PoolBase& pool);
@@ -487,47 +364,26 @@ private:
     void join_group_if_complete(std::uint32_t entity, Group& g);
     // As join_group_if_complete, inline for the usual join after an add: entity's components
     // are the last of every pool of g, right after the members, so nothing moves.
-    DIORAMA_HOT_INLINE void join_group(std::uint32_t entity, Group& g) {
-        for (const PoolBase* p : g.pools)
-            if (p->size() != g.size + 1 || p->entities().back() != entity) [[unlikely]]
-                return join_group_if_complete(entity, g);
-        ++g.size;
-    }
+    void join_group(std::uint32_t entity, Group& g);
     void leave_group(std::uint32_t entity, Group& g);
     [[nodiscard]] bool in_group(std::uint32_t entity, const Group& g) const;
     Result<void> make_group(std::vector<ComponentId> types);
     // The group owning exactly these pools (one each of its types), or null. A pool belongs to
     // one group at most, so this reads only the pools' group indexes: no call, no search.
     template <class... P>
-    [[nodiscard]] const Group* group_owning(const P*... pools) const {
-        const int g = std::get<0>(std::tuple{pools...})->group;
-        if (g < 0 || ((pools->group != g) || ...)) return nullptr;
-        const Group& group = m_groups[static_cast<std::size_t>(g)];
-        return group.types.size() == sizeof...(P) ? &group : nullptr;
-    }
+    [[nodiscard]] const Group* group_owning(const P*... pools) const;
     // Removals or joins were deferred by a view and wait for the outermost one to end.
-    [[nodiscard]] bool has_deferred() const {
-        return !m_deferred_removals.empty() || !m_deferred_joins.empty();
-    }
+    [[nodiscard]] bool has_deferred() const;
     void apply_deferred();
+
+    // ---- messages (src/world/messages.cpp) ----
+
     void deliver(const Envelope& e, std::size_t& deliveries);
     void deliver_to(std::uint32_t entity, const Message& m, std::size_t& deliveries);
 
-    // An object's bounds source in its local frame: its Collider, else Shape, else Sprite.
-    struct LocalShape {
-        glm::vec2 center{0.0f}; // local
-        glm::vec2 extent{0.0f}; // Box: half extents; Circle: the radius in x (y is 0)
-        enum Kind : std::uint32_t { Point, Box, Circle } kind = Point;
-    };
-    // The pools an object's bounds source is looked up in (null when never used).
-    struct ShapeSources {
-        const Pool<Collider>* colliders = nullptr;
-        const Pool<Shape>* shapes = nullptr;
-        const Pool<Sprite>* sprites = nullptr;
-    };
+    // ---- spatial index (src/world/spatial.cpp) ----
+
     [[nodiscard]] ShapeSources shape_sources() const;
-    [[nodiscard]] static LocalShape local_shape(std::uint32_t index, const ShapeSources& from);
-    [[nodiscard]] static Rect shape_bounds(const glm::mat3& m, const LocalShape& s);
     // world_matrix without the handle check.
     [[nodiscard]] glm::mat3 world_matrix_at(std::uint32_t index) const;
     // bounds without the handle check.
@@ -557,29 +413,7 @@ private:
     mutable GuidIndex m_by_guid;
     mutable std::vector<std::uint32_t> m_unindexed;
     bool m_explicit_guids = false; // an explicit guid was ever used: generated ones are checked
-    // Names: each non-empty name once, with its objects in a list linked through the slots, in
-    // the order they were given it (find_by_name answers the first), so naming and unnaming an
-    // object is O(1) however many share its name.
-    struct NameList {
-        std::uint32_t first = kNone;
-        std::uint32_t last = kNone;
-        std::uint32_t id = kNone; // index in m_name_nodes
-    };
-    struct NameLinks {
-        std::uint32_t prev = kNone;
-        std::uint32_t next = kNone;
-    };
-    struct NameHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const {
-            return std::hash<std::string_view>{}(s);
-        }
-    };
-    using NameMap = std::unordered_map<std::string, NameList, NameHash, std::equal_to<>>;
-    NameMap m_by_name;                              // name -> its objects
-    std::vector<NameMap::value_type*> m_name_nodes; // by Record::name (nodes never move)
-    std::vector<std::uint32_t> m_free_name_ids;     // unused m_name_nodes entries
-    std::vector<NameLinks> m_name_links;            // by slot; grown when a slot is named
+    detail::NameIndex m_names;     // Record::name is an id in it
     std::uint64_t m_guid_counter = 0;
     std::uint64_t m_null_guid_counter; // the counter whose generated guid is null (never used)
     std::vector<std::string> m_layers;
@@ -606,199 +440,7 @@ private:
     mutable std::size_t m_stale_accesses = 0;
 };
 
-// ---- view ----
-
-template <class... T>
-class View {
-public:
-    static_assert(sizeof...(T) >= 1, "a view needs at least one component type");
-    static_assert(detail::distinct_types<T...>(), "a view names each component type once");
-
-    explicit View(World& world) : m_world(world) {}
-
-    // Calls f(T&...) or f(Handle, T&...) for every object having all of T....
-    template <class F>
-    void each(F&& f);
-
-    // An upper bound of the number of objects visited (the smallest pool's size).
-    [[nodiscard]] std::size_t size_hint() const;
-
-private:
-    template <class F>
-    void each_grouped(F& f, std::tuple<Pool<T>*...> pools, std::uint32_t n);
-    template <class F>
-    void call(F& f, std::uint32_t entity, std::tuple<Pool<T>*...>& pools);
-
-    World& m_world;
-};
-
-// ---- inline implementation ----
-
-template <class F>
-void World::each_object(F&& f) const {
-    for (std::uint32_t i = 0; i < m_generation.size(); ++i)
-        if ((m_generation[i] & kFreeBit) == 0) f(handle_of(i));
-}
-
-template <class T>
-DIORAMA_HOT_INLINE Pool<T>* World::find_typed_pool() const {
-    // Every object's Transform2D pool is kept at hand: no table lookup for the commonest type.
-    if constexpr (std::is_same_v<T, Transform2D>) return m_transforms;
-    const ComponentId id = detail::hot_component_id<T>();
-    if (id >= m_pools.size()) return nullptr;
-    return static_cast<Pool<T>*>(m_pools[id].get());
-}
-
-template <class T>
-Pool<T>& World::typed_pool() {
-    const ComponentId id = component_id<T>();
-    if (id >= m_pools.size()) m_pools.resize(id + 1);
-    if (!m_pools[id]) m_pools[id] = std::make_unique<Pool<T>>();
-    return static_cast<Pool<T>&>(*m_pools[id]);
-}
-
-DIORAMA_HOT_INLINE Handle World::create() {
-    // Inline only the common case: nothing must grow and generated guids need no check.
-    const bool reused = m_free_head != kNone;
-    const std::uint32_t index =
-        reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
-    if (!room_to_create(index, reused)) [[unlikely]]
-        return create_growing();
-    if (!reused) {
-        m_records.emplace_back();
-        m_generation.push_back(1u | kFreeBit);
-        m_parent.push_back(kNone);
-    }
-    m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
-    const bool queue = !m_records[index].guid_queued;
-    if (queue) m_unindexed.push_back(index);
-    occupy_slot(index, reused, LayerId{0}, NewGuid{Guid{next_guid_counter()}, true, false, queue});
-    return announce_created(index);
-}
-
-template <class T>
-DIORAMA_HOT_INLINE T* World::add(Handle h) {
-    // Inline only the common case: a live object without a T, and room for one in the pool.
-    Pool<T>* pool = find_typed_pool<T>();
-    if (pool == nullptr || !alive(h) || !pool->fits_without_growing(h.index)) [[unlikely]]
-        return add_slow<T>(h);
-    T* c = &pool->emplace_typed(h.index, h.generation);
-    after_add(h.index, *pool, c);
-    return c;
-}
-
-template <class T>
-T* World::add_slow(Handle h) {
-    if (!check(h)) return nullptr;
-    Pool<T>* pool_ptr = find_typed_pool<T>();
-    if (pool_ptr == nullptr) {
-        try {
-            pool_ptr = &typed_pool<T>();
-        } catch (const std::bad_alloc&) {
-            report_out_of_memory("add component");
-            return nullptr;
-        }
-    }
-    Pool<T>& pool = *pool_ptr;
-    if (T* existing = pool.get(h.index)) {
-        std::erase(m_deferred_removals, std::pair{pool.id(), h.index}); // re-adding cancels
-        return existing;
-    }
-    T* c = nullptr;
-    try {
-        c = &pool.emplace_typed(h.index, h.generation);
-    } catch (const std::bad_alloc&) {
-        report_out_of_memory("add component");
-        return nullptr;
-    }
-    after_add(h.index, pool, c);
-    return c;
-}
-
-template <class T>
-DIORAMA_HOT_INLINE T* World::get(Handle h) {
-    // The pool's sparse entry carries the owner's generation: one load checks the handle and
-    // finds the component's position (no null test after it: a matching entry always holds a
-    // component). Only a miss looks at the slot table (to count stale handles).
-    if (Pool<T>* pool = find_typed_pool<T>(); pool != nullptr && pool->holds(h.index, h.generation))
-        return pool->held(h.index);
-    (void)check(h);
-    return nullptr;
-}
-
-template <class T>
-const T* World::get(Handle h) const {
-    return const_cast<World*>(this)->get<T>(h);
-}
-
-template <class T>
-std::size_t World::count() const {
-    const Pool<T>* pool = find_typed_pool<T>();
-    return pool ? pool->size() : 0;
-}
-
-template <class... T>
-std::size_t View<T...>::size_hint() const {
-    std::size_t n = static_cast<std::size_t>(-1);
-    ((n = std::min(n, m_world.template count<T>())), ...);
-    return n;
-}
-
-template <class... T>
-template <class F>
-void View<T...>::call(F& f, std::uint32_t entity, std::tuple<Pool<T>*...>& pools) {
-    if constexpr (std::is_invocable_v<F&, Handle, T&...>)
-        f(m_world.handle_of(entity), *std::get<Pool<T>*>(pools)->get(entity)...);
-    else
-        f(*std::get<Pool<T>*>(pools)->get(entity)...);
-}
-
-template <class... T>
-template <class F>
-void View<T...>::each_grouped(F& f, std::tuple<Pool<T>*...> pools, std::uint32_t n) {
-    // Members sit at positions [0, n) of every owned pool, in the same order: walk the pages.
-    using First = std::tuple_element_t<0, std::tuple<T...>>;
-    const std::vector<std::uint32_t>& entities = std::get<Pool<First>*>(pools)->entities();
-    for (std::uint32_t base = 0; base < n; base += PoolBase::kPageSize) {
-        const std::size_t page = base >> PoolBase::kPageShift;
-        const std::uint32_t count = std::min<std::uint32_t>(PoolBase::kPageSize, n - base);
-        std::tuple<T*...> ptrs{std::get<Pool<T>*>(pools)->page(page)...};
-        if constexpr (std::is_invocable_v<F&, Handle, T&...>) {
-            for (std::uint32_t k = 0; k < count; ++k)
-                f(m_world.handle_of(entities[base + k]), std::get<T*>(ptrs)[k]...);
-        } else {
-            for (std::uint32_t k = 0; k < count; ++k)
-                f(std::get<T*>(ptrs)[k]...);
-        }
-    }
-}
-
-template <class... T>
-template <class F>
-void View<T...>::each(F&& f) {
-    static_assert(std::is_invocable_v<F&, T&...> || std::is_invocable_v<F&, Handle, T&...>,
-                  "each() takes f(T&...) or f(Handle, T&...)");
-    std::tuple<Pool<T>*...> pools{m_world.template find_typed_pool<T>()...};
-    if ((!std::get<Pool<T>*>(pools) || ...)) return;
-
-    World::ViewLock lock(m_world);
-    if constexpr (sizeof...(T) >= 2) {
-        if (const World::Group* g = m_world.group_owning(std::get<Pool<T>*>(pools)...)) {
-            each_grouped(f, pools, g->size);
-            return;
-        }
-    }
-    // Drive from the smallest pool; positions [0, n) are stable while the view runs.
-    const PoolBase* driver = nullptr;
-    ((driver = (driver == nullptr || std::get<Pool<T>*>(pools)->size() < driver->size())
-                   ? std::get<Pool<T>*>(pools)
-                   : driver),
-     ...);
-    const auto n = static_cast<std::uint32_t>(driver->size());
-    for (std::uint32_t pos = 0; pos < n; ++pos) {
-        const std::uint32_t entity = driver->entities()[pos];
-        if ((std::get<Pool<T>*>(pools)->contains(entity) && ...)) call(f, entity, pools);
-    }
-}
-
 } // namespace diorama
+
+#include "diorama/world/detail/view_each.h"
+#include "diorama/world/detail/world_inline.h"

@@ -1,5 +1,6 @@
-// draw_world: culls through the spatial index, sorts drawables by (layer, order, slot, kind) and
-// queues them into a Renderer2D.
+// draw_world: culls through the spatial index, sorts drawables by their DrawKey (layer, order,
+// slot, part: the rule of diorama/world/draw_order.h, which picking shares) and queues them into
+// a Renderer2D.
 
 #include "diorama/render/world_renderer.h"
 
@@ -9,6 +10,7 @@
 #include "diorama/render/renderer_2d.h"
 #include "diorama/render/texture.h"
 #include "diorama/world.h"
+#include "diorama/world/draw_order.h"
 
 #include <glm/geometric.hpp>
 
@@ -24,17 +26,12 @@ namespace diorama::render {
 
 namespace {
 
-enum class Kind : std::uint8_t { Shape, Sprite, Text }; // drawn in this order within an object
-
 struct Item {
-    LayerId layer = 0;
-    std::int32_t order = 0;
-    std::uint32_t slot = 0;
-    Kind kind = Kind::Shape;
+    DrawKey key;
     std::size_t object = 0;          // index into the per-object arrays
     const void* component = nullptr; // the Shape, Sprite or Text to draw
 
-    [[nodiscard]] auto group() const { return std::pair(layer, order); }
+    [[nodiscard]] auto group() const { return std::pair(key.layer, key.order); }
 };
 
 // What draw_world allocates, kept for the next call.
@@ -46,12 +43,12 @@ struct Scratch {
     std::vector<Item> sorted;
 };
 
-// Sorts items made in (slot, kind) order into (layer, order, slot, kind) order: a counting sort
-// over the few (layer, order) groups a scene has, which keeps each group's (slot, kind) order.
+// Sorts items made in (slot, part) order into DrawKey order: a counting sort over the few
+// (layer, order) groups a scene has, which keeps each group's (slot, part) order.
 // O(n log g) for g groups, against std::sort's O(n log n) on 100k items every frame.
 void sort_items(std::vector<Item>& items, std::vector<Item>& scratch) {
     assert(std::is_sorted(items.begin(), items.end(), [](const Item& a, const Item& b) {
-        return std::tie(a.slot, a.kind) < std::tie(b.slot, b.kind);
+        return std::tie(a.key.slot, a.key.part) < std::tie(b.key.slot, b.key.part);
     }));
     std::vector<std::pair<LayerId, std::int32_t>> groups;
     for (const Item& item : items)
@@ -155,7 +152,7 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         }
     }
 
-    // All in slot order, so that the items below are made in (slot, kind) order.
+    // All in slot order, so that the items below are made in (slot, part) order.
     const auto by_slot = [](Handle a, Handle b) { return a.index < b.index; };
     const auto added = objects.begin() + static_cast<std::ptrdiff_t>(indexed);
     std::sort(added, objects.end(), by_slot);
@@ -174,17 +171,14 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         matrices[i] = world.world_matrix(h);
         const Shape* shape = world.get<Shape>(h);
         const Sprite* sprite = world.get<Sprite>(h);
-        std::int32_t text_order = 0;
-        if (shape != nullptr) {
-            items.push_back(Item{layer, shape->order, h.index, Kind::Shape, i, shape});
-            text_order = shape->order;
-        }
-        if (sprite != nullptr) {
-            items.push_back(Item{layer, sprite->order, h.index, Kind::Sprite, i, sprite});
-            text_order = shape != nullptr ? std::max(text_order, sprite->order) : sprite->order;
-        }
+        if (shape != nullptr)
+            items.push_back(Item{DrawKey{layer, shape->order, h.index, DrawPart::Shape}, i, shape});
+        if (sprite != nullptr)
+            items.push_back(
+                Item{DrawKey{layer, sprite->order, h.index, DrawPart::Sprite}, i, sprite});
         if (const Text* text = world.get<Text>(h))
-            items.push_back(Item{layer, text_order, h.index, Kind::Text, i, text});
+            items.push_back(
+                Item{DrawKey{layer, draw_order(shape, sprite), h.index, DrawPart::Text}, i, text});
     }
     sort_items(items, scratch.sorted);
 
@@ -194,8 +188,8 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
     for (const Item& item : items) {
         const glm::mat3& m = matrices[item.object];
         drawn[item.object] = true;
-        switch (item.kind) {
-        case Kind::Shape: {
+        switch (item.key.part) {
+        case DrawPart::Shape: {
             const Shape& s = *static_cast<const Shape*>(item.component);
             if (const int dot = dot_pixels(s, m, pixel_size); dot > 0)
                 renderer.dot(apply(m, glm::vec2(0.0f)), dot, s.color);
@@ -207,13 +201,13 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
                 renderer.rect_outline(m, s.size, s.color, outline);
             break;
         }
-        case Kind::Sprite: {
+        case DrawPart::Sprite: {
             const Sprite& s = *static_cast<const Sprite*>(item.component);
             const Texture* texture = s.image.empty() ? nullptr : &textures.get(s.image);
             renderer.quad(m, s.size, s.tint, texture);
             break;
         }
-        case Kind::Text: {
+        case DrawPart::Text: {
             const Text& t = *static_cast<const Text*>(item.component);
             glm::mat3 baseline = m;
             const float first_baseline = local_text_box(t, font).max.y - font.ascent(t.size);

@@ -47,7 +47,7 @@ protected:
     }
 
     Handle make(const std::string& name, glm::vec2 position, Handle parent = {}) {
-        const Handle h = world->create(ObjectDef{.name = name, .parent = parent});
+        const Handle h = world->create(ObjectDef{.name = name, .parent = parent}).value();
         world->get<Transform2D>(h)->position = position;
         return h;
     }

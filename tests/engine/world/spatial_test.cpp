@@ -59,7 +59,7 @@ protected:
     WorldSpatialTest() { register_builtin_components(registry); }
 
     static Handle object_at(World& world, glm::vec2 position, ObjectDef def = {}) {
-        const Handle h = world.create(def);
+        const Handle h = world.create(def).value();
         world.get<Transform2D>(h)->position = position;
         return h;
     }
@@ -608,7 +608,7 @@ private:
         ObjectDef def;
         const std::vector<Handle> candidates = live();
         if (!candidates.empty() && chance(0.15)) def.parent = candidates[pick(candidates.size())];
-        const Handle h = m_world.create(def);
+        const Handle h = m_world.create(def).value();
         randomise_transform(h, def.parent ? 50.0f : 3000.0f);
         switch (pick(6)) {
         case 0:

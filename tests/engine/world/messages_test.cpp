@@ -80,7 +80,7 @@ protected:
     static Handle receiver(World& world, LayerId layer = 0) {
         ObjectDef def;
         def.layer = layer;
-        const Handle h = world.create(def);
+        const Handle h = world.create(def).value();
         world.add<MessageTestAlpha>(h);
         return h;
     }

@@ -1,0 +1,135 @@
+// World: component pools, by type and by runtime type id.
+
+#include "diorama/world.h"
+
+#include "diorama/log.h"
+#include "diorama/type_registry.h"
+
+#include <algorithm>
+#include <new>
+#include <string>
+
+namespace diorama {
+
+// ---- components ----
+
+const TypeInfo* World::type_info(ComponentId type) const {
+    return m_registry->find(type);
+}
+
+PoolBase* World::pool_for(ComponentId type) {
+    if (type < m_pools.size() && m_pools[type]) return m_pools[type].get();
+    const TypeInfo* t = type_info(type);
+    if (t == nullptr) return nullptr;
+    if (type >= m_pools.size()) m_pools.resize(type + 1);
+    m_pools[type] = t->make_pool();
+    return m_pools[type].get();
+}
+
+const PoolBase* World::pool(ComponentId type) const {
+    return type < m_pools.size() ? m_pools[type].get() : nullptr;
+}
+
+void World::cache_info(PoolBase& pool) const {
+    pool.info = type_info(pool.id());
+    pool.info_cached = true;
+}
+
+void World::defer_join(int group, std::uint32_t entity) {
+    m_deferred_joins.emplace_back(group, entity);
+}
+
+void* World::add(Handle h, ComponentId type) {
+    if (!check(h)) return nullptr;
+    PoolBase* pool = pool_for(type);
+    if (pool == nullptr) {
+        log_error("add component: type id " + std::to_string(type) + " is not registered");
+        return nullptr;
+    }
+    if (void* existing = pool->find(h.index)) {
+        std::erase(m_deferred_removals, std::pair{type, h.index});
+        return existing;
+    }
+    try {
+        void* c = pool->emplace(h.index, h.generation);
+        after_add(h.index, *pool, c);
+        return c;
+    } catch (const std::bad_alloc&) {
+        report_out_of_memory("add component");
+        return nullptr;
+    }
+}
+
+void* World::add_copy(Handle h, ComponentId type, const void* value) {
+    if (!check(h)) return nullptr;
+    const TypeInfo* t = type_info(type);
+    PoolBase* pool = pool_for(type);
+    if (t == nullptr || pool == nullptr) {
+        log_error("add component: type id " + std::to_string(type) + " is not registered");
+        return nullptr;
+    }
+    if (void* existing = pool->find(h.index)) {
+        std::erase(m_deferred_removals, std::pair{type, h.index});
+        t->copy(existing, value);
+        return existing;
+    }
+    try {
+        void* c = pool->emplace(h.index, h.generation);
+        t->copy(c, value);
+        after_add(h.index, *pool, c);
+        return c;
+    } catch (const std::bad_alloc&) {
+        report_out_of_memory("add component");
+        return nullptr;
+    }
+}
+
+void* World::get(Handle h, ComponentId type) {
+    if (!check(h) || type >= m_pools.size() || !m_pools[type]) return nullptr;
+    return m_pools[type]->find(h.index);
+}
+
+const void* World::get(Handle h, ComponentId type) const {
+    return const_cast<World*>(this)->get(h, type);
+}
+
+bool World::remove(Handle h, ComponentId type) {
+    if (!check(h) || type >= m_pools.size() || !m_pools[type]) return false;
+    PoolBase& pool = *m_pools[type];
+    if (!pool.contains(h.index)) return false;
+    if (type == component_id<Transform2D>()) {
+        log_warning("Transform2D cannot be removed: every object has one");
+        return false;
+    }
+    if (m_view_depth > 0) {
+        m_deferred_removals.emplace_back(type, h.index);
+        return true;
+    }
+    if (const TypeInfo* t = type_info(type); t != nullptr && t->hooks.on_destroy)
+        t->hooks.on_destroy(*this, h, pool.find(h.index));
+    if (pool.contains(h.index)) erase_component(h.index, pool); // the hook may have removed it
+    return true;
+}
+
+void World::erase_component(std::uint32_t entity, PoolBase& pool) {
+    if (pool.group >= 0) {
+        Group& g = m_groups[static_cast<std::size_t>(pool.group)];
+        if (in_group(entity, g)) leave_group(entity, g);
+    }
+    pool.erase(entity);
+}
+
+std::vector<ComponentId> World::components_of(Handle h) const {
+    std::vector<ComponentId> out;
+    if (!check(h)) return out;
+    for (const TypeInfo* t : m_registry->types())
+        if (t->id < m_pools.size() && m_pools[t->id] && m_pools[t->id]->contains(h.index))
+            out.push_back(t->id);
+    for (std::size_t id = 0; id < m_pools.size(); ++id)
+        if (m_pools[id] && type_info(static_cast<ComponentId>(id)) == nullptr &&
+            m_pools[id]->contains(h.index))
+            out.push_back(static_cast<ComponentId>(id));
+    return out;
+}
+
+} // namespace diorama

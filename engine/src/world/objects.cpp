@@ -1,0 +1,368 @@
+// World: construction, object slots and guids, create and destroy, stats.
+
+#include "diorama/world.h"
+
+#include "diorama/log.h"
+#include "diorama/type_registry.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <unordered_set>
+
+namespace diorama {
+
+namespace {
+
+// What create() without a definition makes: a root object on layer 0.
+const ObjectDef kDefaultObject{};
+
+constexpr std::uint64_t kSplitmixIncrement = 0x9e3779b97f4a7c15ull;
+constexpr std::uint64_t kSplitmixMultiplier1 = 0xbf58476d1ce4e5b9ull;
+constexpr std::uint64_t kSplitmixMultiplier2 = 0x94d049bb133111ebull;
+
+constexpr std::uint64_t splitmix64(std::uint64_t x) {
+    x += kSplitmixIncrement;
+    x = (x ^ (x >> 30)) * kSplitmixMultiplier1;
+    x = (x ^ (x >> 27)) * kSplitmixMultiplier2;
+    return x ^ (x >> 31);
+}
+
+// The inverse of multiplying by an odd number modulo 2^64 (Newton's iteration: each step doubles
+// the correct low bits, from 3).
+constexpr std::uint64_t inverse_multiplier(std::uint64_t odd) {
+    std::uint64_t inverse = odd;
+    for (int i = 0; i < 5; ++i)
+        inverse *= 2 - odd * inverse;
+    return inverse;
+}
+
+// x such that x ^ (x >> shift) == y.
+constexpr std::uint64_t undo_xorshift(std::uint64_t y, int shift) {
+    std::uint64_t x = y;
+    for (int known = shift; known < 64; known += shift)
+        x = y ^ (x >> shift);
+    return x;
+}
+
+// x such that splitmix64(x) == y: splitmix64 is a bijection.
+constexpr std::uint64_t splitmix64_inverse(std::uint64_t y) {
+    std::uint64_t x = undo_xorshift(y, 31) * inverse_multiplier(kSplitmixMultiplier2);
+    x = undo_xorshift(x, 27) * inverse_multiplier(kSplitmixMultiplier1);
+    return undo_xorshift(x, 30) - kSplitmixIncrement;
+}
+static_assert(splitmix64_inverse(splitmix64(0)) == 0);
+static_assert(splitmix64_inverse(splitmix64(0x243f6a8885a308d3ull)) == 0x243f6a8885a308d3ull);
+static_assert(splitmix64(splitmix64_inverse(~0ull)) == ~0ull);
+
+} // namespace
+
+void detail::typed_access_before_static_init() {
+    std::fputs("diorama: a typed component access (World::get<T>, add<T>, view<T>...) ran during "
+               "static initialisation, before component ids are set\n",
+               stderr);
+    std::abort();
+}
+
+// ---- construction ----
+
+World::World(const TypeRegistry& registry, WorldDef def)
+    : m_registry(&registry), m_def(std::move(def)),
+      m_null_guid_counter(splitmix64_inverse(m_def.guid_seed ^ splitmix64_inverse(0))),
+      m_grid(m_def.spatial_cell_size) {
+    m_layers.push_back(m_def.default_layer);
+    m_transforms = &typed_pool<Transform2D>();
+    for (const TypeInfo* t : registry.types()) {
+        if (t->hooks.on_message) m_message_types.push_back(t);
+        if (t->hooks.on_destroy) m_destroy_types.push_back(t);
+    }
+    if (registry.find<Transform2D>() && registry.find<Velocity>()) {
+        [[maybe_unused]] auto grouped = group<Transform2D, Velocity>();
+        assert(grouped.ok());
+    }
+}
+
+World::~World() = default;
+
+// ---- objects ----
+
+Guid World::generated_guid(std::uint64_t counter) const {
+    return Guid{splitmix64(m_def.guid_seed ^ splitmix64(counter))};
+}
+
+Guid World::new_guid() {
+    // splitmix64 is a bijection, so distinct counters give distinct guids: a generated guid can
+    // only collide with an explicit one, and explicit guids are always in the index.
+    for (;;) {
+        const Guid g = generated_guid(next_guid_counter());
+        if (!m_explicit_guids || !m_by_guid.contains(g)) return g;
+    }
+}
+
+Guid World::guid_at(std::uint32_t index) const {
+    const Record& r = m_records[index];
+    return r.guid_pending ? generated_guid(r.guid.value) : r.guid;
+}
+
+void World::index_pending_guids() const {
+    if (m_unindexed.empty()) return;
+    m_by_guid.reserve(m_by_guid.size() + m_unindexed.size()); // the only step that can throw
+    for (const std::uint32_t i : m_unindexed) {
+        Record& r = const_cast<Record&>(m_records[i]);
+        r.guid_queued = false;
+        if ((m_generation[i] & kFreeBit) != 0 || r.guid_indexed) continue;
+        r.guid = guid_at(i);
+        r.guid_pending = false;
+        m_by_guid.insert(r.guid, i);
+        r.guid_indexed = true;
+    }
+    m_unindexed.clear();
+}
+
+template <bool kDefault>
+[[gnu::flatten]] Handle World::create_object(const ObjectDef& def, std::optional<Error>& error) {
+    if constexpr (!kDefault) {
+        if (def.layer >= m_layers.size())
+            return fail(error,
+                        make_error(ErrorCode::NotFound,
+                                   "layer " + std::to_string(def.layer) + " does not exist"));
+        if (!def.parent.is_null() && !alive(def.parent))
+            return fail(error, make_error(ErrorCode::StaleHandle, "the parent handle is stale"));
+    }
+    if (m_free_head == kNone && m_generation.size() >= kMaxGeneration)
+        return fail(
+            error, make_error(ErrorCode::Limit, "the world holds the most objects it can address"));
+
+    // Every step that can run out of memory comes first, each undone if a later one fails, so a
+    // failed create leaves the world exactly as it was.
+    const bool reused = m_free_head != kNone;
+    const std::uint32_t index =
+        reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
+    bool slot_added = false;
+    bool transform_added = false;
+    bool guid_indexed = false;
+    bool guid_queued = false;
+    bool guid_pending = false;
+    Guid guid = kDefault ? Guid{} : def.guid;
+    try {
+        if (!guid.is_null()) {
+            index_pending_guids();
+            if (m_by_guid.contains(guid))
+                return fail(error, make_error(ErrorCode::Duplicate,
+                                              "guid " + to_string(guid) + " is already used"));
+        }
+        if (!reused) {
+            m_records.emplace_back();
+            m_generation.push_back(1u | kFreeBit);
+            m_parent.push_back(kNone);
+            slot_added = true;
+        }
+        m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
+        transform_added = true;
+        if (guid.is_null()) {
+            // Until an explicit guid is used no generated one can collide, so only the counter
+            // is kept: the guid is derived from it when asked for (the same value).
+            guid_pending = !m_explicit_guids;
+            guid = guid_pending ? Guid{next_guid_counter()} : new_guid();
+            if (!m_records[index].guid_queued) {
+                m_unindexed.push_back(index);
+                guid_queued = true;
+            }
+        } else {
+            m_by_guid.insert(guid, index);
+            guid_indexed = true;
+        }
+        if constexpr (!kDefault) {
+            if (!def.parent.is_null()) cover_tree_links();
+            if (!def.name.empty()) store_name(index, def.name);
+        }
+        // Nothing below allocates.
+    } catch (const std::bad_alloc&) {
+        if (guid_indexed) m_by_guid.erase(guid);
+        if (guid_queued) m_unindexed.pop_back();
+        if (transform_added) m_transforms->erase(index);
+        if (slot_added) {
+            m_records.pop_back();
+            m_generation.pop_back();
+            m_parent.pop_back();
+        }
+        return fail(error,
+                    make_error(ErrorCode::OutOfMemory, "out of memory creating object " +
+                                                           std::to_string(m_live_count + 1)));
+    }
+    occupy_slot(index, reused, kDefault ? LayerId{0} : def.layer,
+                NewGuid{guid, guid_pending, guid_indexed, guid_queued});
+    if constexpr (!kDefault) {
+        if (!def.parent.is_null()) link_parent(index, def.parent.index);
+    }
+    return announce_created(index);
+}
+
+Handle World::fail(std::optional<Error>& error, Error reason) {
+    error = std::move(reason);
+    return kNullHandle;
+}
+
+[[gnu::flatten]] Handle World::create_reporting(const ObjectDef& def, std::optional<Error>& error) {
+    return create_object<false>(def, error);
+}
+
+void World::report_out_of_memory(const char* what) {
+    log_error(std::string(what) + ": out of memory");
+}
+
+Handle World::create_growing() {
+    std::optional<Error> error;
+    const Handle h = create_object<true>(kDefaultObject, error);
+    if (error) [[unlikely]] {
+        if (error->code == ErrorCode::OutOfMemory) throw std::bad_alloc();
+        throw std::length_error("World::create: " + error->message);
+    }
+    return h;
+}
+
+bool World::destroying(Handle h) const {
+    return alive(h) && m_records[h.index].dying;
+}
+
+void World::destroy(Handle h) {
+    if (!check(h)) return;
+    mark_destroy(h.index);
+}
+
+void World::mark_destroy(std::uint32_t index) {
+    if (m_records[index].dying) return;
+    if (tree_links(index).first_child == kNone) { // no subtree: nothing to walk
+        m_records[index].dying = true;
+        m_pending_destroy.push_back(index);
+        return;
+    }
+    // Iterative walk over the subtree, so deep hierarchies cannot overflow the stack.
+    std::vector<std::uint32_t>& stack = m_destroy_stack;
+    stack.assign(1, index);
+    while (!stack.empty()) {
+        const std::uint32_t i = stack.back();
+        stack.pop_back();
+        Record& r = m_records[i];
+        if (r.dying) continue;
+        r.dying = true;
+        m_pending_destroy.push_back(i);
+        for (std::uint32_t c = tree_links(i).first_child; c != kNone;
+             c = m_tree_links[c].next_sibling)
+            stack.push_back(c);
+    }
+}
+
+std::size_t World::flush() {
+    assert(m_view_depth == 0 && "flush() inside a view");
+    std::size_t removed = 0;
+    while (!m_pending_destroy.empty()) {
+        std::vector<std::uint32_t> batch;
+        batch.swap(m_pending_destroy);
+        // 1. hooks, while every object of the batch is still whole (hooks may destroy more);
+        // per object in registry order.
+        if (!m_destroy_types.empty()) {
+            for (std::uint32_t i : batch) {
+                for (const TypeInfo* t : m_destroy_types) {
+                    PoolBase* pool = t->id < m_pools.size() ? m_pools[t->id].get() : nullptr;
+                    if (pool == nullptr) continue;
+                    if (void* c = pool->find(i)) t->hooks.on_destroy(*this, handle_of(i), c);
+                }
+            }
+        }
+        // 2. storage, children before parents.
+        for (auto it = batch.rbegin(); it != batch.rend(); ++it) {
+            const std::uint32_t i = *it;
+            for (auto& pool : m_pools)
+                if (pool && pool->contains(i)) erase_component(i, *pool);
+            unlink_parent(i);
+            for (std::uint32_t c = tree_links(i).first_child;
+                 c != kNone;) { // orphans (only when hooks re-parented)
+                const std::uint32_t next = m_tree_links[c].next_sibling;
+                unlink_parent(c);
+                c = next;
+            }
+            const Record& r = m_records[i];
+            if (r.guid_indexed) m_by_guid.erase(r.guid);
+            erase_name(i);
+            m_grid.remove(i);
+            free_slot(i);
+            ++removed;
+        }
+    }
+    return removed;
+}
+
+void World::free_slot(std::uint32_t index) {
+    const bool queued = m_records[index].guid_queued;
+    m_records[index] = Record{};
+    m_records[index].guid_queued = queued;
+    const std::uint32_t next_generation = m_generation[index] + 1;
+    --m_live_count;
+    if (next_generation > kMaxGeneration) {
+        m_generation[index] = kMaxGeneration | kFreeBit; // retired: never handed out again
+        return;
+    }
+    m_generation[index] = next_generation | kFreeBit;
+    // LIFO reuse keeps recently used memory warm.
+    m_records[index].next_free = m_free_head;
+    m_free_head = index;
+}
+
+void World::prefer_free_slots(std::span<const std::uint32_t> slots) {
+    std::vector<std::uint32_t> free_slots;
+    for (std::uint32_t i = m_free_head; i != kNone; i = m_records[i].next_free)
+        free_slots.push_back(i);
+    std::unordered_set<std::uint32_t> is_free(free_slots.begin(), free_slots.end());
+    std::vector<std::uint32_t> order;
+    order.reserve(free_slots.size());
+    for (std::uint32_t slot : slots)
+        if (is_free.erase(slot) != 0) order.push_back(slot); // erase: each slot once
+    if (order.empty()) return;
+    for (std::uint32_t slot : free_slots)
+        if (is_free.contains(slot)) order.push_back(slot);
+    m_free_head = order.front();
+    for (std::size_t k = 0; k < order.size(); ++k)
+        m_records[order[k]].next_free = k + 1 < order.size() ? order[k + 1] : kNone;
+}
+
+void World::clear() {
+    each_object([this](Handle h) { mark_destroy(h.index); });
+    flush();
+}
+
+// ---- stats ----
+
+Handle World::handle_at(std::uint32_t index) const {
+    if (index >= m_generation.size() || (m_generation[index] & kFreeBit) != 0) return kNullHandle;
+    return handle_of(index);
+}
+
+WorldStats World::stats() const {
+    WorldStats s;
+    s.objects = m_live_count;
+    s.pending_destroy = m_pending_destroy.size();
+    s.queued_messages = m_messages.size();
+    s.dropped_messages = m_dropped_messages;
+    s.stale_accesses = m_stale_accesses;
+    return s;
+}
+
+std::size_t World::memory_bytes() const {
+    std::size_t bytes = (m_generation.capacity() + m_parent.capacity()) * sizeof(std::uint32_t) +
+                        m_records.capacity() * sizeof(Record) +
+                        m_tree_links.capacity() * sizeof(TreeLinks);
+    for (const auto& p : m_pools)
+        if (p) bytes += p->memory_bytes();
+    bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);
+    bytes += m_names.memory_bytes();
+    bytes += m_grid.memory_bytes() + m_transient.capacity() +
+             m_query_ids.capacity() * sizeof(std::uint32_t);
+    return bytes;
+}
+
+} // namespace diorama

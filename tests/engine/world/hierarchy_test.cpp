@@ -1,0 +1,174 @@
+// The World hierarchy (src/world/hierarchy.cpp): parents, world transforms, destruction.
+
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+#include "world_fixture.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace diorama {
+namespace {
+
+using test::pick;
+
+class HierarchyTest : public test::WorldFixture {};
+
+TEST_F(HierarchyTest, ChildTransformIsLocalToItsParent) {
+    World world(registry);
+    const Handle parent = world.create();
+    world.get<Transform2D>(parent)->position = {100, 0};
+    world.get<Transform2D>(parent)->rotation_deg = 90;
+    const Handle child = world.create({.parent = parent}).value();
+    world.get<Transform2D>(child)->position = {10, 0};
+    const glm::vec2 p = world.world_position(child);
+    EXPECT_NEAR(p.x, 100.0f, 1e-4f);
+    EXPECT_NEAR(p.y, 10.0f, 1e-4f);
+    EXPECT_EQ(world.parent(child), parent);
+    EXPECT_EQ(world.children(parent), std::vector<Handle>{child});
+}
+
+TEST_F(HierarchyTest, ReparentingIntoADescendantIsRefused) {
+    World world(registry);
+    const Handle a = world.create();
+    const Handle b = world.create({.parent = a}).value();
+    const Handle c = world.create({.parent = b}).value();
+    auto self = world.set_parent(a, a);
+    ASSERT_FALSE(self.ok());
+    EXPECT_EQ(self.error().code, ErrorCode::Cycle);
+    auto loop = world.set_parent(a, c);
+    ASSERT_FALSE(loop.ok());
+    EXPECT_EQ(loop.error().code, ErrorCode::Cycle);
+    EXPECT_EQ(world.parent(a), kNullHandle) << "a refused reparent changes nothing";
+    EXPECT_EQ(world.parent(c), b);
+    EXPECT_TRUE(world.set_parent(c, a).ok());
+    EXPECT_EQ(world.parent(c), a);
+    EXPECT_EQ(world.children(a).size(), 2u);
+    EXPECT_TRUE(world.set_parent(c, kNullHandle).ok());
+    EXPECT_EQ(world.parent(c), kNullHandle);
+}
+
+TEST_F(HierarchyTest, ReparentKeepingWorldTransform) {
+    World world(registry);
+    const Handle parent = world.create();
+    auto* pt = world.get<Transform2D>(parent);
+    pt->position = {50, 20};
+    pt->rotation_deg = 30;
+    pt->scale = {2, 2};
+    const Handle child = world.create();
+    world.get<Transform2D>(child)->position = {7, 9};
+    ASSERT_TRUE(world.set_parent(child, parent, Reparent::KeepWorld).ok());
+    const glm::vec2 p = world.world_position(child);
+    EXPECT_NEAR(p.x, 7.0f, 1e-3f);
+    EXPECT_NEAR(p.y, 9.0f, 1e-3f);
+}
+
+TEST(TransformMatrix, FromMatrixUndoesToMatrix) {
+    Transform2D t;
+    t.position = {3.0f, 4.0f};
+    t.rotation_deg = 30.0f;
+    t.scale = {2.0f, -0.5f};
+    const Transform2D d = from_matrix(to_matrix(t));
+    EXPECT_NEAR(d.position.x, 3.0f, 1e-5f);
+    EXPECT_NEAR(d.position.y, 4.0f, 1e-5f);
+    EXPECT_NEAR(d.rotation_deg, 30.0f, 1e-4f);
+    EXPECT_NEAR(d.scale.x, 2.0f, 1e-5f);
+    EXPECT_NEAR(d.scale.y, -0.5f, 1e-5f);
+}
+
+TEST_F(HierarchyTest, DestroyingAParentDestroysItsChildren) {
+    World world(registry);
+    const Handle root = world.create();
+    const Handle child = world.create({.parent = root}).value();
+    const Handle grandchild = world.create({.parent = child}).value();
+    const Handle other = world.create();
+    world.destroy(root);
+    EXPECT_TRUE(world.destroying(grandchild));
+    EXPECT_EQ(world.flush(), 3u);
+    EXPECT_FALSE(world.alive(child));
+    EXPECT_FALSE(world.alive(grandchild));
+    EXPECT_TRUE(world.alive(other));
+}
+
+TEST_F(HierarchyTest, DestroyingAChildDetachesItFromItsParent) {
+    World world(registry);
+    const Handle root = world.create();
+    const Handle a = world.create({.parent = root}).value();
+    const Handle b = world.create({.parent = root}).value();
+    const Handle c = world.create({.parent = root}).value();
+    world.destroy(b);
+    world.flush();
+    EXPECT_EQ(world.children(root), (std::vector<Handle>{a, c}));
+}
+
+TEST_F(HierarchyTest, DeepHierarchyDestroysWithoutRecursion) {
+    World world(registry);
+    Handle parent = world.create();
+    const Handle root = parent;
+    for (int i = 0; i < 100000; ++i)
+        parent = world.create({.parent = parent}).value();
+    world.destroy(root);
+    EXPECT_EQ(world.flush(), 100001u);
+}
+
+TEST_F(HierarchyTest, HierarchyMatchesAModelThroughRandomCreationReparentingAndDestruction) {
+    // Objects are linked long after others were created (and the other way round), so slots on
+    // both sides of the last linked one take part.
+    World world(registry);
+    std::mt19937 rng(5);
+    std::vector<Handle> live;
+    // The model: each live object's parent (null for a root) in the order it joined the parent.
+    std::vector<std::pair<Handle, Handle>> links;
+    const auto parent_in_model = [&](Handle h) {
+        const auto it =
+            std::find_if(links.begin(), links.end(), [h](const auto& l) { return l.first == h; });
+        return it == links.end() ? kNullHandle : it->second;
+    };
+    const auto relink = [&](Handle h, Handle parent) {
+        std::erase_if(links, [h](const auto& l) { return l.first == h; });
+        if (parent) links.emplace_back(h, parent);
+    };
+    const auto in_subtree = [&](Handle h, Handle root) {
+        for (Handle p = h; p; p = parent_in_model(p))
+            if (p == root) return true;
+        return false;
+    };
+    for (int step = 0; step < 3000; ++step) {
+        const auto r = rng() % 10u;
+        if (r < 3 || live.empty()) {
+            live.push_back(world.create());
+        } else if (r < 5) {
+            const Handle parent = pick(live, rng);
+            live.push_back(world.create({.parent = parent}).value());
+            relink(live.back(), parent);
+        } else if (r < 8) {
+            const Handle h = pick(live, rng);
+            const Handle parent = rng() % 4u == 0 ? kNullHandle : pick(live, rng);
+            const bool cycle = parent && in_subtree(parent, h);
+            ASSERT_EQ(world.set_parent(h, parent).ok(), !cycle) << "step " << step;
+            if (!cycle) relink(h, parent);
+        } else {
+            const Handle root = pick(live, rng);
+            world.destroy(root);
+            world.flush();
+            std::erase_if(live, [&](Handle h) { return in_subtree(h, root); });
+            std::erase_if(links, [&](const auto& l) { return !world.alive(l.first); });
+        }
+        for (Handle h : live) {
+            ASSERT_TRUE(world.alive(h)) << "step " << step;
+            ASSERT_EQ(world.parent(h), parent_in_model(h)) << "step " << step;
+            std::vector<Handle> children;
+            for (const auto& [child, parent] : links)
+                if (parent == h) children.push_back(child);
+            ASSERT_EQ(world.children(h), children) << "step " << step;
+        }
+    }
+}
+
+} // namespace
+} // namespace diorama

@@ -1,0 +1,147 @@
+// World objects (src/world/objects.cpp): handles, create, destroy and flush, slot reuse.
+
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+#include "world_fixture.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace diorama {
+namespace {
+
+class ObjectsTest : public test::WorldFixture {};
+
+TEST_F(ObjectsTest, HandlesWithListsTheObjectsHavingTheTypeAndSurvivesDestroyingThem) {
+    World world(registry);
+    const Handle a = world.create({.name = "a"}).value();
+    const Handle b = world.create({.name = "b"}).value();
+    const Handle c = world.create({.name = "c"}).value();
+    world.add<Velocity>(a);
+    world.add<Velocity>(c);
+    const std::span<Handle> moving = world.handles_with<Velocity>();
+    ASSERT_EQ(moving.size(), 2u);
+    EXPECT_NE(std::find(moving.begin(), moving.end(), a), moving.end());
+    EXPECT_NE(std::find(moving.begin(), moving.end(), c), moving.end());
+    for (Handle h : moving)
+        world.destroy(h); // the list is a copy: walking it stays valid
+    world.flush();
+    EXPECT_TRUE(world.handles_with<Velocity>().empty());
+    EXPECT_TRUE(world.alive(b));
+    EXPECT_TRUE(world.handles_with<Camera2D>().empty()); // no object has one
+}
+
+TEST_F(ObjectsTest, CreatedObjectIsAliveAndHasATransform) {
+    World world(registry);
+    const Handle h = world.create({.name = "ball"}).value();
+    ASSERT_TRUE(h);
+    EXPECT_TRUE(world.alive(h));
+    EXPECT_NE(world.get<Transform2D>(h), nullptr);
+    EXPECT_EQ(world.name(h), "ball");
+    EXPECT_EQ(world.object_count(), 1u);
+}
+
+TEST_F(ObjectsTest, DestroyIsDelayedUntilFlush) {
+    World world(registry);
+    const Handle h = world.create();
+    world.destroy(h);
+    EXPECT_TRUE(world.alive(h));
+    EXPECT_TRUE(world.destroying(h));
+    EXPECT_NE(world.get<Transform2D>(h), nullptr);
+    EXPECT_EQ(world.flush(), 1u);
+    EXPECT_FALSE(world.alive(h));
+    EXPECT_EQ(world.get<Transform2D>(h), nullptr);
+    EXPECT_EQ(world.object_count(), 0u);
+}
+
+TEST_F(ObjectsTest, StaleHandleAfterSlotReuseNeverReachesTheNewObject) {
+    World world(registry);
+    const Handle old_handle = world.create({.name = "old"}).value();
+    world.add<Velocity>(old_handle)->linear = {1, 2};
+    world.destroy(old_handle);
+    world.flush();
+    const Handle fresh = world.create({.name = "new"}).value();
+    ASSERT_EQ(fresh.index, old_handle.index) << "the slot is reused";
+    EXPECT_NE(fresh.generation, old_handle.generation);
+    EXPECT_FALSE(world.alive(old_handle));
+    EXPECT_EQ(world.get<Transform2D>(old_handle), nullptr);
+    EXPECT_EQ(world.add<Velocity>(old_handle), nullptr);
+    EXPECT_FALSE(world.remove<Velocity>(old_handle));
+    EXPECT_EQ(world.name(old_handle), "");
+    EXPECT_TRUE(world.guid(old_handle).is_null());
+    world.destroy(old_handle); // no effect on the new object
+    EXPECT_FALSE(world.destroying(fresh));
+    EXPECT_FALSE(world.has<Velocity>(fresh));
+    EXPECT_GT(world.stats().stale_accesses, 0u);
+}
+
+TEST_F(ObjectsTest, PreferredFreeSlotsAreTakenFirstInTheirOrder) {
+    World world(registry);
+    std::vector<Handle> made;
+    for (int i = 0; i < 6; ++i)
+        made.push_back(world.create());
+    for (int i : {1, 2, 4})
+        world.destroy(made[static_cast<std::size_t>(i)]);
+    world.flush();
+    const std::vector<std::uint32_t> wanted = {made[2].index, made[4].index, made[0].index,
+                                               made[1].index};
+    world.prefer_free_slots(wanted); // made[0] is alive: skipped
+    EXPECT_EQ(world.create().index, made[2].index);
+    EXPECT_EQ(world.create().index, made[4].index);
+    EXPECT_EQ(world.create().index, made[1].index);
+    EXPECT_EQ(world.create().index, 6u) << "then new slots";
+    world.prefer_free_slots(wanted); // nothing free among them: no change
+    EXPECT_EQ(world.create().index, 7u);
+}
+
+TEST_F(ObjectsTest, NullHandleIsNeverAlive) {
+    World world(registry);
+    EXPECT_FALSE(world.alive(kNullHandle));
+    EXPECT_EQ(world.get<Transform2D>(kNullHandle), nullptr);
+    EXPECT_FALSE(world.alive(Handle{12345, 1}));
+}
+
+TEST_F(ObjectsTest, MillionCreateDestroyCyclesLeaveNoLeak) {
+    World world(registry);
+    std::vector<Handle> live;
+    std::size_t peak = 0;
+    std::mt19937 rng(7);
+    for (int cycle = 0; cycle < 1'000'000; ++cycle) {
+        if (live.size() < 64 || (rng() & 1u)) {
+            const Handle h = world.create();
+            ASSERT_TRUE(h);
+            if (rng() & 1u) world.add<Velocity>(h);
+            live.push_back(h);
+        } else {
+            const std::size_t i = static_cast<std::size_t>(rng()) % live.size();
+            world.destroy(live[i]);
+            live[i] = live.back();
+            live.pop_back();
+        }
+        peak = std::max(peak, live.size());
+        if ((cycle & 255) == 0) world.flush();
+    }
+    world.flush();
+    EXPECT_EQ(world.object_count(), live.size());
+    EXPECT_EQ(world.count<Transform2D>(), live.size());
+    EXPECT_LE(world.count<Velocity>(), live.size());
+    EXPECT_LE(world.slot_count(), peak + 256) << "slots are reused, not leaked";
+    for (Handle h : live)
+        EXPECT_TRUE(world.alive(h));
+}
+
+TEST_F(ObjectsTest, CreatesAMillionObjects) {
+    World world(registry);
+    for (int i = 0; i < 1'000'000; ++i)
+        ASSERT_TRUE(world.create());
+    EXPECT_EQ(world.object_count(), 1'000'000u);
+    EXPECT_EQ(world.count<Transform2D>(), 1'000'000u);
+}
+
+} // namespace
+} // namespace diorama

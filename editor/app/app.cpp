@@ -105,7 +105,6 @@ float display_scale() {
 
 App::App(AppOptions options, std::filesystem::path exe_dir)
     : m_options(std::move(options)), m_exe_dir(std::move(exe_dir)),
-      m_session(),
       m_dialogs(m_exe_dir / "diorama-player", !m_options.headless()) {
     if (!headless()) {
         m_config_path = editor_config_path();

@@ -328,7 +328,9 @@ private:
     // The guid of the object in slot index (generated on the fly while pending).
     [[nodiscard]] Guid guid_at(std::uint32_t index) const;
     void erase_name(std::uint32_t index);
-    void store_name(std::uint32_t index, std::string name); // may throw std::bad_alloc
+    // Names the object in slot index (a copy of the text is made only for a new name); may throw
+    // std::bad_alloc, changing nothing.
+    void store_name(std::uint32_t index, std::string_view name);
 
     // ---- hierarchy (src/world/hierarchy.cpp) ----
 

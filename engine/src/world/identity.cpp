@@ -43,8 +43,8 @@ void World::erase_name(std::uint32_t index) {
     name = kNone;
 }
 
-void World::store_name(std::uint32_t index, std::string name) {
-    m_records[index].name = m_names.store(index, slot_count(), std::move(name));
+void World::store_name(std::uint32_t index, std::string_view name) {
+    m_records[index].name = m_names.store(index, slot_count(), name);
 }
 
 void World::set_name(Handle h, std::string name) {
@@ -52,7 +52,7 @@ void World::set_name(Handle h, std::string name) {
     erase_name(h.index);
     if (name.empty()) return;
     try {
-        store_name(h.index, std::move(name));
+        store_name(h.index, name);
     } catch (const std::bad_alloc&) {
         report_out_of_memory("set_name");
     }

@@ -4,17 +4,18 @@
 
 namespace diorama::detail {
 
-std::uint32_t NameIndex::store(std::uint32_t slot, std::uint32_t slot_count, std::string name) {
+std::uint32_t NameIndex::store(std::uint32_t slot, std::uint32_t slot_count,
+                               std::string_view name) {
     // Allocate everything first, so a failure changes nothing that matters.
     if (m_links.size() <= slot) m_links.resize(slot_count);
-    auto it = m_by_name.find(std::string_view(name));
+    auto it = m_by_name.find(name);
     if (it == m_by_name.end()) {
         // Room for one more name (geometric growth: reserving exactly would copy every time).
         if (m_free_ids.empty() && m_nodes.size() == m_nodes.capacity())
             m_nodes.reserve(std::max<std::size_t>(16, m_nodes.capacity() * 2));
         if (m_free_ids.capacity() < m_nodes.capacity())
             m_free_ids.reserve(m_nodes.capacity()); // erase's push cannot throw
-        it = m_by_name.emplace(std::move(name), List{}).first;
+        it = m_by_name.emplace(std::string(name), List{}).first;
         // Nothing below allocates.
         if (m_free_ids.empty()) {
             it->second.id = static_cast<std::uint32_t>(m_nodes.size());

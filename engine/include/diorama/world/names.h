@@ -20,8 +20,9 @@ public:
     // The text of the name with this id (as store() returned); precondition: in use.
     [[nodiscard]] const std::string& text(std::uint32_t id) const { return m_nodes[id]->first; }
     // Appends slot to the objects named name and returns the name's id; slot_count is the
-    // world's slot count (slot is below it). May throw std::bad_alloc, changing nothing.
-    std::uint32_t store(std::uint32_t slot, std::uint32_t slot_count, std::string name);
+    // world's slot count (slot is below it). The text is copied only for a name not yet in use.
+    // May throw std::bad_alloc, changing nothing.
+    std::uint32_t store(std::uint32_t slot, std::uint32_t slot_count, std::string_view name);
     // Takes slot out of the objects with name id; the name is forgotten with its last object.
     void erase(std::uint32_t slot, std::uint32_t id);
     // The slot first given this name among those that have it, or kNone.

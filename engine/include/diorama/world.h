@@ -346,6 +346,8 @@ private:
 
     template <class T>
     Pool<T>& typed_pool();
+    // Stores a new pool for `id` (which has none) and lists it in m_pools_in_use; returns it.
+    PoolBase& adopt_pool(ComponentId id, std::unique_ptr<PoolBase> pool);
     template <class T>
     [[nodiscard]] Pool<T>* find_typed_pool() const;
     PoolBase* pool_for(ComponentId type); // creates from the registry; nullptr if unregistered
@@ -422,6 +424,7 @@ private:
 
     // components
     std::vector<std::unique_ptr<PoolBase>> m_pools; // by ComponentId; null when never used
+    std::vector<PoolBase*> m_pools_in_use;          // m_pools' non-null entries, in id order
     Pool<Transform2D>* m_transforms = nullptr;      // every object's; owned by m_pools
     std::vector<const TypeInfo*> m_destroy_types;   // registered types with an on_destroy hook
     std::vector<Group> m_groups;

@@ -21,9 +21,17 @@ PoolBase* World::pool_for(ComponentId type) {
     if (type < m_pools.size() && m_pools[type]) return m_pools[type].get();
     const TypeInfo* t = type_info(type);
     if (t == nullptr) return nullptr;
-    if (type >= m_pools.size()) m_pools.resize(type + 1);
-    m_pools[type] = t->make_pool();
-    return m_pools[type].get();
+    return &adopt_pool(type, t->make_pool());
+}
+
+PoolBase& World::adopt_pool(ComponentId id, std::unique_ptr<PoolBase> pool) {
+    if (id >= m_pools.size()) m_pools.resize(id + 1);
+    PoolBase& adopted = *pool;
+    m_pools[id] = std::move(pool);
+    const auto later = std::find_if(m_pools_in_use.begin(), m_pools_in_use.end(),
+                                    [id](const PoolBase* p) { return p->id() > id; });
+    m_pools_in_use.insert(later, &adopted);
+    return adopted;
 }
 
 const PoolBase* World::pool(ComponentId type) const {

@@ -277,8 +277,8 @@ std::size_t World::flush() {
         // 2. storage, children before parents.
         for (auto it = batch.rbegin(); it != batch.rend(); ++it) {
             const std::uint32_t i = *it;
-            for (auto& pool : m_pools)
-                if (pool && pool->contains(i)) erase_component(i, *pool);
+            for (PoolBase* pool : m_pools_in_use)
+                if (pool->contains(i)) erase_component(i, *pool);
             unlink_parent(i);
             for (std::uint32_t c = tree_links(i).first_child;
                  c != kNone;) { // orphans (only when hooks re-parented)
@@ -356,8 +356,8 @@ std::size_t World::memory_bytes() const {
     std::size_t bytes = (m_generation.capacity() + m_parent.capacity()) * sizeof(std::uint32_t) +
                         m_records.capacity() * sizeof(Record) +
                         m_tree_links.capacity() * sizeof(TreeLinks);
-    for (const auto& p : m_pools)
-        if (p) bytes += p->memory_bytes();
+    for (const PoolBase* p : m_pools_in_use)
+        bytes += p->memory_bytes();
     bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);
     bytes += m_names.memory_bytes();
     bytes += m_grid.memory_bytes() + m_transient.capacity() +

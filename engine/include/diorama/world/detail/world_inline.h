@@ -115,9 +115,8 @@ DIORAMA_HOT_INLINE Pool<T>* World::find_typed_pool() const {
 template <class T>
 Pool<T>& World::typed_pool() {
     const ComponentId id = component_id<T>();
-    if (id >= m_pools.size()) m_pools.resize(id + 1);
-    if (!m_pools[id]) m_pools[id] = std::make_unique<Pool<T>>();
-    return static_cast<Pool<T>&>(*m_pools[id]);
+    if (id < m_pools.size() && m_pools[id]) return static_cast<Pool<T>&>(*m_pools[id]);
+    return static_cast<Pool<T>&>(adopt_pool(id, std::make_unique<Pool<T>>()));
 }
 
 inline const TypeInfo* World::cached_info(PoolBase& pool) const {

@@ -9,6 +9,7 @@ packages=(
   libclang-rt-14-dev   # libFuzzer and the sanitizer runtimes for clang (scripts/fuzz.sh)
   libglm-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
   libsdl2-dev libimgui-dev libstb-dev
+  liblua5.4-dev      # the scripts of a project run in Lua 5.4 (engine/src/lua_vm.cpp)
   libgl1-mesa-dev libgl1-mesa-dri libegl-mesa0
   fonts-dejavu-core
   python3-jsonschema # the schema_checks test: docs/schema against every sample file

@@ -46,6 +46,8 @@ const char* to_string(ErrorCode code) {
         return "limit exceeded";
     case ErrorCode::Module:
         return "game module";
+    case ErrorCode::Script:
+        return "script";
     }
     return "error";
 }

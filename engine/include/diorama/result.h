@@ -26,6 +26,7 @@ enum class ErrorCode {
     Duplicate,       // two things that must be unique are not (guids, names, keys)
     Limit,           // a size or depth limit was exceeded
     Module,          // a game module could not be found, loaded or registered
+    Script,          // a script failed to compile or run
 };
 
 // Short lowercase name of a code ("not found"), for messages and logs.

@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "diagnostics_output.h"
+#include "output_streams.h"
 
 #include "diorama/game.h"
 #include "diorama/input_script.h"
@@ -9,7 +10,6 @@
 #include "diorama/project.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <set>
 #include <string>
@@ -172,7 +172,7 @@ void check_project(const fs::path& root, const Targets& targets, Tally& tally) {
     if (targets.whole)
         for (const fs::path& file : input_scripts_in(root))
             check_input_script(file, diagnostics, tally);
-    print_diagnostics(diagnostics, stdout);
+    print_result(problem_lines(diagnostics));
     tally.errors += diagnostics.error_count();
     tally.warnings += diagnostics.warning_count();
 }
@@ -189,7 +189,7 @@ ExitCode check_command(const CheckOptions& options) {
     Diagnostics input_problems;
     for (const fs::path& path : options.paths)
         classify(path, targets, input_scripts, input_problems);
-    print_diagnostics(input_problems, stdout);
+    print_result(problem_lines(input_problems));
 
     Tally tally;
     tally.errors = input_problems.error_count();
@@ -198,16 +198,15 @@ ExitCode check_command(const CheckOptions& options) {
     Diagnostics script_problems;
     for (const fs::path& file : input_scripts)
         check_input_script(file, script_problems, tally);
-    print_diagnostics(script_problems, stdout);
+    print_result(problem_lines(script_problems));
     tally.errors += script_problems.error_count();
 
     const std::string scripts =
         tally.input_scripts > 0 ? ", " + plural(tally.input_scripts, "input script") : "";
-    std::printf("check: %s, %s (%s, %s, %s%s)\n", plural(tally.errors, "error").c_str(),
-                plural(tally.warnings, "warning").c_str(),
-                plural(tally.projects, "project").c_str(), plural(tally.prefabs, "prefab").c_str(),
-                plural(tally.scenes, "scene").c_str(), scripts.c_str());
-    std::fflush(stdout);
+    print_result("check: " + plural(tally.errors, "error") + ", " +
+                 plural(tally.warnings, "warning") + " (" + plural(tally.projects, "project") +
+                 ", " + plural(tally.prefabs, "prefab") + ", " + plural(tally.scenes, "scene") +
+                 scripts + ")\n");
 
     if (tally.module_failed) return ExitCode::RuntimeError;
     if (tally.errors > 0 || (tally.warnings > 0 && !options.allow_warnings))

@@ -274,7 +274,8 @@ commands:
                       fixed tick rate
     --scene NAME      run another scene: "level2", "level2.scene.json" (both in the scene
                       folder) or a path relative to the project, "scenes/level2.scene.json"
-    --ticks N         stop after N ticks (0: load only); without it, run until SIGINT/SIGTERM
+    --ticks N         stop after N ticks (0: load only); without it, run until a stop signal
+                      (SIGINT, SIGTERM or SIGHUP)
     --realtime        pace ticks to wall time; otherwise ticks run as fast as possible
     --max-catchup N   with --realtime: after a stall (a slow tick, a debugger, SIGSTOP) run at
                       most N ticks in one frame to catch up (default )" +
@@ -320,15 +321,26 @@ log options (every command, anywhere before "--"):
 
 output: results go to stdout (run's summary, "hash: ...", "dumped state: ...", check's problems);
 the log goes to stderr (errors with the file and JSON path of each problem, warnings, progress).
-Every log event is one line, written with a single unbuffered write as it happens, with a UTC
-timestamp and its level. The summary's lines are stable for scripts; names in them have their
-control characters escaped the same way.
+Every log event is one line with a UTC timestamp and its level, queued as it happens and written
+whole at once by a thread of its own, so output never holds up a run or its stop. The summary's
+lines are stable for scripts; names in them have their control characters escaped the same way.
+  The log is never waited for: when stderr does not take it (a pipe nobody reads), lines beyond
+  1 MiB waiting are dropped; a warning says how many once there is room ("N log lines dropped")
+  and run's summary adds "log lines dropped: N". At the end the log gets 2 s to be written.
+  Results are never dropped: the player waits for a slow reader (after a stop signal, 2 s at
+  most). A result that cannot be written (stdout closed or full, its reader gone: SIGPIPE is
+  ignored) is an error on stderr, "cannot write the results to stdout: REASON", and exit status 6
+  once the command has done its work (run still writes --dump-state).
 
 running as a service:
-  A first SIGINT/SIGTERM stops a run at the next tick boundary: the summary is printed, then the
-  log's last event is "shutdown complete", and the exit status is 0. A second SIGINT/SIGTERM ends
-  the process at once with 130 (SIGINT) or 143 (SIGTERM). The handlers only record the signal
-  (the second one calls _exit); all logging happens in the main loop.
+  A first SIGINT, SIGTERM or SIGHUP (a closed terminal, a dropped ssh session) stops a run at the
+  next tick boundary: the summary is printed, --dump-state is written, then the log's last event
+  is "shutdown complete" with the exit status (0, or 6 when results were lost). Started with
+  SIGHUP ignored (nohup), a hangup does not stop the run. A second stop signal before "shutdown
+  complete" ends the process at once with 128 + the signal: 130 (SIGINT), 143 (SIGTERM) or 129
+  (SIGHUP), without "shutdown complete"; once "shutdown complete" is logged, the exit status it
+  names stands and further signals change nothing. The handlers only record the signal (the
+  second one calls _exit); all logging happens in the main loop.
   The player does not link SDL, GL or any window library (nothing installs signal handlers
   behind its back); game modules should not link them either.
   A project or scene that cannot be loaded stops the player before the first tick (exit 3),
@@ -338,14 +350,17 @@ Game modules (NAME.so, named by project.json) are looked for in $DIORAMA_MODULE_
 (':'-separated), then next to the player (../modules), then in the project's modules/ folder.
 
 exit codes:
-  0    ok (also a run stopped by SIGINT/SIGTERM)
+  0    ok (also a run stopped by a first SIGINT, SIGTERM or SIGHUP)
   1    check found an error, or a warning without --allow-warnings
   2    usage error (bad command line)
   3    load error: the project, a prefab, the scene or the input script could not be loaded
   4    runtime error: the game module could not be loaded, or --dump-state failed
   5    export failed: OUTDIR was refused (inside the project, not empty without --force)
        or could not be written; a broken scene or prefab exits with 3
-  130  a second SIGINT; 143: a second SIGTERM
+  6    output error: the command did its work, but results could not be written to stdout
+       (closed, full, its reader gone, or not taken within 2 s of a stop signal)
+  129, 130, 143
+       a second SIGHUP, SIGINT or SIGTERM before "shutdown complete" ended the run at once
 )";
 }
 

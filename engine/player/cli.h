@@ -19,21 +19,23 @@ namespace diorama::player {
 
 // The process exit status; also listed in the help text.
 enum class ExitCode : int {
-    Ok = 0,           // done (also: a run stopped by the first SIGINT/SIGTERM)
+    Ok = 0,           // done (also: a run stopped by the first SIGINT/SIGTERM/SIGHUP)
     CheckFailed = 1,  // check found an error, or a warning without --allow-warnings
     Usage = 2,        // bad command line
     LoadError = 3,    // run: the project, a prefab, the scene or the input script failed to load
     RuntimeError = 4, // the game module could not be loaded, or --dump-state failed
     ExportFailed = 5, // export: the output folder was refused or could not be written
+    OutputFailed = 6, // the command's work is done, but results could not be written to stdout
 };
-// A second SIGINT/SIGTERM ends the process at once with 128 + the signal (130 or 143).
+// A second SIGINT/SIGTERM/SIGHUP before the run's outcome is decided ends the process at once
+// with 128 + the signal (130, 143 or 129); see stop_signals.h.
 
 enum class Command { Help, Version, Run, Check, Export };
 
 struct RunOptions {
     std::filesystem::path project;      // folder (or its project.json)
     std::string scene;                  // empty: the project's startup scene
-    std::optional<std::uint64_t> ticks; // empty: until SIGINT/SIGTERM
+    std::optional<std::uint64_t> ticks; // empty: until a stop signal
     bool realtime = false;              // pace ticks to wall time
     bool hash = false;                  // print "hash: <16 hex digits>" at the end
     std::filesystem::path dump_state;   // empty: no dump

@@ -1,6 +1,6 @@
 #pragma once
 // diorama-player's commands. Each prints its results on stdout and its errors through the engine
-// log (stderr, see log_output.h), and returns the process exit code.
+// log (stderr, see log_output.h and output_streams.h), and returns the process exit code.
 
 #include "cli.h"
 
@@ -10,11 +10,15 @@
 namespace diorama::player {
 
 // Parses the arguments after the program name, installs the log output they ask for (see
-// log_output.h) and runs the command they name.
+// log_output.h), runs the command they name, and settles its output (see settle_output).
 [[nodiscard]] ExitCode run_player(std::span<const std::string_view> args);
 
-// Loads a project and runs a scene (see help_text()). SIGINT/SIGTERM handlers are installed
-// for the duration of the call.
+// Waits for the results queued so far (see wait_for_results); when some were lost, logs why and
+// returns ExitCode::OutputFailed in place of Ok or CheckFailed (a worse code stands).
+[[nodiscard]] ExitCode settle_output(ExitCode code);
+
+// Loads a project and runs a scene (see help_text()). The stop signals are caught for the
+// duration of the call (see stop_signals.h).
 [[nodiscard]] ExitCode run_command(const RunOptions& options);
 
 // Validates projects and files without running them; problems go to stdout.

@@ -1,15 +1,11 @@
 #include "diagnostics_output.h"
 
-#include <string>
-
 namespace diorama::player {
 
-void print_diagnostics(const Diagnostics& diagnostics, std::FILE* stream) {
+std::string problem_lines(const Diagnostics& diagnostics) {
     std::string text = diagnostics.format();
-    if (text.empty()) return;
-    if (text.back() != '\n') text += '\n';
-    std::fputs(text.c_str(), stream);
-    std::fflush(stream);
+    if (!text.empty() && text.back() != '\n') text += '\n';
+    return text;
 }
 
 } // namespace diorama::player

@@ -1,13 +1,13 @@
 #pragma once
-// Printing a command's problems: one line each, as the player's commands report them.
+// A command's problems as the player's commands print them.
 
 #include "diorama/diagnostics.h"
 
-#include <cstdio>
+#include <string>
 
 namespace diorama::player {
 
-// Writes every problem on its own line ("error: FILE: JSON.PATH: message") to stream.
-void print_diagnostics(const Diagnostics& diagnostics, std::FILE* stream);
+// Every problem on a line of its own ("error: FILE: JSON.PATH: message"); empty when none.
+[[nodiscard]] std::string problem_lines(const Diagnostics& diagnostics);
 
 } // namespace diorama::player

@@ -2,13 +2,13 @@
 
 #include "commands.h"
 #include "diagnostics_output.h"
+#include "output_streams.h"
 
 #include "diorama/export.h"
 #include "diorama/game.h"
 #include "diorama/log.h"
 #include "diorama/project.h"
 
-#include <cstdio>
 #include <string>
 #include <system_error>
 
@@ -22,7 +22,7 @@ ExitCode export_command(const ExportCommandOptions& options) {
     Diagnostics prefab_problems;
     auto game = Game::open(options.project, diagnostics, {.prefab_diagnostics = &prefab_problems});
     if (!game) {
-        print_diagnostics(diagnostics, stderr);
+        print_to_stderr(problem_lines(diagnostics));
         return game.error().code == ErrorCode::Module ? ExitCode::RuntimeError
                                                       : ExitCode::LoadError;
     }
@@ -39,20 +39,20 @@ ExitCode export_command(const ExportCommandOptions& options) {
     auto summary = export_project(std::move(*game), export_options, diagnostics,
                                   [&last_stage](const ExportProgress& progress) {
                                       last_stage = progress.stage;
-                                      std::printf("[%zu/%zu] %s\n", progress.done + 1,
-                                                  progress.total, progress.step.c_str());
+                                      print_result("[" + std::to_string(progress.done + 1) +
+                                                   "/" + std::to_string(progress.total) + "] " +
+                                                   progress.step + "\n");
                                   });
-    std::fflush(stdout);
-    print_diagnostics(diagnostics, stderr);
+    print_to_stderr(problem_lines(diagnostics));
     if (!summary) {
         // Every problem was printed above, one per line; after validation, a count follows.
         if (last_stage != ExportStage::Validate) return ExitCode::ExportFailed;
-        std::fprintf(stderr, "export: %s\n", summary.error().message.c_str());
+        print_to_stderr("export: " + summary.error().message + "\n");
         return ExitCode::LoadError;
     }
-    std::printf("exported %s: %zu files, %s, to %s (run it with %s/run.sh)\n", name.c_str(),
-                summary->files.size(), describe_byte_size(summary->bytes).c_str(),
-                summary->output.c_str(), summary->output.c_str());
+    print_result("exported " + name + ": " + std::to_string(summary->files.size()) + " files, " +
+                 describe_byte_size(summary->bytes) + ", to " + summary->output.string() +
+                 " (run it with " + summary->output.string() + "/run.sh)\n");
     return ExitCode::Ok;
 }
 

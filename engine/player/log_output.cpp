@@ -1,14 +1,12 @@
-// diorama-player's log lines: formatting (text or JSON, timestamped) and the stderr writer.
+// diorama-player's log lines: formatting (text or JSON, timestamped), queued for stderr.
 
 #include "log_output.h"
+#include "output_streams.h"
 
 #include <nlohmann/json.hpp>
 
-#include <unistd.h>
-
 #include <atomic>
 #include <cassert>
-#include <cerrno>
 #include <cstdio>
 #include <ctime>
 
@@ -19,21 +17,21 @@ namespace {
 std::atomic<LogFormat> g_format{LogFormat::Text};
 std::atomic<LogLevel> g_level{LogLevel::Info};
 
-// Writes all of text to a file descriptor, retrying short writes and interruptions.
-void write_all(int fd, std::string_view text) {
-    while (!text.empty()) {
-        const ssize_t n = ::write(fd, text.data(), text.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return;
-        text.remove_prefix(static_cast<std::size_t>(n));
-    }
+// "N log lines dropped: ..." as a warning line, when warnings are logged.
+std::string drop_report(std::uint64_t dropped) {
+    return format_log_line(g_format.load(), std::chrono::system_clock::now(), LogLevel::Warning,
+                           std::to_string(dropped) +
+                               " log lines dropped: stderr did not take them fast enough",
+                           {{"dropped_lines", static_cast<std::int64_t>(dropped)}});
 }
 
 void write_event(LogLevel level, std::string_view message, const LogFields& fields) {
     if (level < g_level.load()) return;
-    // One write per line: lines from several threads never interleave.
-    write_all(STDERR_FILENO, format_log_line(g_format.load(), std::chrono::system_clock::now(),
-                                             level, message, fields));
+    static const OutputQueue::DropReport report = drop_report;
+    static const OutputQueue::DropReport no_report;
+    push_log_line(
+        format_log_line(g_format.load(), std::chrono::system_clock::now(), level, message, fields),
+        g_level.load() <= LogLevel::Warning ? report : no_report);
 }
 
 } // namespace

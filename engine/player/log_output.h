@@ -1,8 +1,10 @@
 #pragma once
 // diorama-player's log: every event (the engine's and the player's own) is one line on stderr,
-// written with a single write() as soon as it happens (no buffering), starting with an ISO-8601
-// UTC timestamp and the level. Text lines read "2026-11-22T08:39:13.123Z info: message"; JSON
-// lines are one object each: {"time": ..., "level": ..., "message": ..., more fields}.
+// queued as it happens and written at once, whole, by the log's own thread (see
+// output_streams.h: the log never holds up the run; when stderr does not keep up, lines are
+// dropped and a line says how many), starting with an ISO-8601 UTC timestamp and the level. Text
+// lines read "2026-11-22T08:39:13.123Z info: message"; JSON lines are one object each:
+// {"time": ..., "level": ..., "message": ..., more fields}.
 // Results (the run summary, "hash: ...", check's problems) go to stdout, never through the log.
 
 #include "diorama/diagnostics.h"
@@ -45,7 +47,7 @@ using LogFields = std::vector<LogField>;
                                           const LogFields& fields = {});
 
 // Sends every later event, the engine's log included, to stderr in options' format and level.
-// Call before any other thread logs.
+// Call after start_output() and before any other thread logs.
 void install_log_output(const LogOptions& options);
 
 // Logs an event with fields (at or above the installed level).

@@ -4,6 +4,8 @@
 #include "commands.h"
 #include "drop_report.h"
 #include "log_output.h"
+#include "output_streams.h"
+#include "stop_signals.h"
 
 #include "diorama/game.h"
 #include "diorama/input_script.h"
@@ -14,14 +16,11 @@
 #include "diorama/state_hash.h"
 #include "diorama/world.h"
 
-#include <signal.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -35,55 +34,12 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 using Seconds = std::chrono::duration<double>;
 
-// ---- signals ----
-
-volatile std::sig_atomic_t g_stop_signal = 0; // the first SIGINT/SIGTERM received, or 0
-
-// Async-signal-safe only: records the signal, or ends the process on the second one.
-void on_stop_signal(int signal_number) {
-    if (g_stop_signal != 0) _exit(128 + signal_number); // the second one: stop now
-    g_stop_signal = signal_number;
-}
-
-// Catches SIGINT and SIGTERM for its lifetime (the handlers only set a flag); restores the
-// previous handlers after.
-class StopSignals {
-public:
-    StopSignals() {
-        g_stop_signal = 0;
-        struct sigaction action {};
-        action.sa_handler = on_stop_signal;
-        action.sa_flags = SA_RESTART; // output writes are not cut short by a signal
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGINT, &action, &m_previous_int);
-        sigaction(SIGTERM, &action, &m_previous_term);
-    }
-    ~StopSignals() {
-        sigaction(SIGINT, &m_previous_int, nullptr);
-        sigaction(SIGTERM, &m_previous_term, nullptr);
-    }
-    StopSignals(const StopSignals&) = delete;
-    StopSignals& operator=(const StopSignals&) = delete;
-
-    // The first signal received, or 0.
-    [[nodiscard]] static int received() { return g_stop_signal; }
-    // "SIGINT" or "SIGTERM".
-    [[nodiscard]] static const char* name(int signal_number) {
-        return signal_number == SIGINT ? "SIGINT" : "SIGTERM";
-    }
-
-private:
-    struct sigaction m_previous_int {};
-    struct sigaction m_previous_term {};
-};
-
 // ---- output ----
 
-// Writes a summary line; control characters (say, in a scene's name) are escaped, so the line
+// Queues a summary line; control characters (say, in a scene's name) are escaped, so the line
 // stays one line and cannot pass for another ("hash: ...").
 void print_line(const std::string& line) {
-    std::fputs(one_line(line).c_str(), stdout);
-    std::fputc('\n', stdout);
+    print_result(one_line(line) + "\n");
 }
 
 std::string fixed(double value, int decimals) {
@@ -140,6 +96,9 @@ void print_results(const Simulation& simulation, double wall_s) {
     if (simulation.dropped_seconds() > 0.0)
         print_line("dropped: " + fixed(simulation.dropped_seconds(), 3) +
                    " s of wall time (catch-up bounded)");
+    if (const std::uint64_t dropped = log_lines_dropped(); dropped > 0)
+        print_line("log lines dropped: " + std::to_string(dropped) +
+                   " (stderr did not take them fast enough)");
 }
 
 // ---- ticking ----
@@ -255,7 +214,6 @@ ExitCode run_command(const RunOptions& options) {
                                 " at " + shortest(project.tick_rate_hz) + " Hz" +
                                 (options.realtime ? ", in real time" : ", as fast as possible");
     print_line("running: " + running);
-    std::fflush(stdout);
     log_event(LogLevel::Info,
               "running scene " + scene->name + " (" + scene->path + ") of " + project.name + ": " +
                   running,
@@ -282,7 +240,6 @@ ExitCode run_command(const RunOptions& options) {
     print_line("objects at end: " + std::to_string(world.object_count()));
     print_instances(instances_at_start, count_instances(world, library));
     if (options.hash) print_line("hash: " + format_hash(state_hash(world)));
-    std::fflush(stdout);
 
     if (!options.dump_state.empty()) {
         if (auto saved = save_scene(world, options.dump_state, scene->name, library); !saved) {
@@ -290,12 +247,15 @@ ExitCode run_command(const RunOptions& options) {
             return ExitCode::RuntimeError;
         }
         print_line("dumped state: " + options.dump_state.string());
-        std::fflush(stdout);
     }
+    // The results are out (or known lost) before the outcome is stated; from here on a signal
+    // changes nothing, so the exit status is the one this event names.
+    const ExitCode code = settle_output(ExitCode::Ok);
+    StopSignals::decide_outcome();
     log_event(LogLevel::Info, "shutdown complete",
               {{"ticks", static_cast<std::int64_t>(simulation.tick_count())},
-               {"exit_code", std::int64_t{0}}});
-    return ExitCode::Ok;
+               {"exit_code", static_cast<std::int64_t>(code)}});
+    return code;
 }
 
 } // namespace diorama::player

@@ -50,31 +50,52 @@ int remaining_ms(Clock::time_point deadline) {
 } // namespace
 
 ChildProcess::ChildProcess(const std::string& program, const std::vector<std::string>& args,
-                           const std::vector<std::string>& env) {
+                           const std::vector<std::string>& env)
+    : ChildProcess(program, args, ChildOptions{.env = env}) {}
+
+ChildProcess::ChildProcess(const std::string& program, const std::vector<std::string>& args,
+                           const ChildOptions& options) {
     std::vector<std::string> argv_strings{program};
     argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-    std::vector<std::string> env_strings = merged_environment(env);
+    std::vector<std::string> env_strings = merged_environment(options.env);
     std::vector<char*> argv = pointers(argv_strings);
     std::vector<char*> envp = pointers(env_strings);
 
     int out_pipe[2] = {-1, -1};
     int err_pipe[2] = {-1, -1};
-    if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return;
-    m_pid = fork();
-    if (m_pid < 0) {
-        for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
-            close(fd);
+    if ((options.stdout_to == kCaptured && pipe2(out_pipe, O_CLOEXEC) != 0) ||
+        (options.stderr_to == kCaptured && pipe2(err_pipe, O_CLOEXEC) != 0))
         return;
-    }
+    const int targets[2] = {options.stdout_to == kCaptured ? out_pipe[1] : options.stdout_to,
+                            options.stderr_to == kCaptured ? err_pipe[1] : options.stderr_to};
+    m_pid = fork();
     if (m_pid == 0) {
         // Only async-signal-safe calls between fork and exec.
-        dup2(out_pipe[1], STDOUT_FILENO);
-        dup2(err_pipe[1], STDERR_FILENO);
+        for (const int stream : {STDOUT_FILENO, STDERR_FILENO}) {
+            const int target = targets[stream - STDOUT_FILENO];
+            if (target == kClosed)
+                close(stream);
+            else
+                dup2(target, stream);
+        }
+        struct sigaction default_action {};
+        default_action.sa_handler = SIG_DFL;
+        sigemptyset(&default_action.sa_mask);
+        for (const int signal_number : {SIGHUP, SIGINT, SIGTERM, SIGPIPE})
+            sigaction(signal_number, &default_action, nullptr);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, nullptr);
         execve(argv[0], argv.data(), envp.data());
         _exit(127);
     }
-    close(out_pipe[1]);
-    close(err_pipe[1]);
+    for (const int fd : {out_pipe[1], err_pipe[1]})
+        if (fd >= 0) close(fd);
+    if (m_pid < 0) {
+        for (const int fd : {out_pipe[0], err_pipe[0]})
+            if (fd >= 0) close(fd);
+        return;
+    }
     m_out = out_pipe[0];
     m_err = err_pipe[0];
 }
@@ -118,6 +139,13 @@ bool ChildProcess::wait_for_stderr(const std::string& text, std::chrono::millise
     while (m_stderr.find(text) == std::string::npos && m_err >= 0 && Clock::now() < deadline)
         pump(remaining_ms(deadline));
     return m_stderr.find(text) != std::string::npos;
+}
+
+bool ChildProcess::wait_for_stdout(const std::string& text, std::chrono::milliseconds timeout) {
+    const Clock::time_point deadline = Clock::now() + timeout;
+    while (m_stdout.find(text) == std::string::npos && m_out >= 0 && Clock::now() < deadline)
+        pump(remaining_ms(deadline));
+    return m_stdout.find(text) != std::string::npos;
 }
 
 void ChildProcess::send_signal(int signal_number) {

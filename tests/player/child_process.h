@@ -18,12 +18,28 @@ struct ChildResult {
     std::string err;        // everything written to stderr
 };
 
+// Where a child's stdout or stderr goes: kCaptured (a pipe this process reads), kClosed (closed
+// in the child), or a descriptor of this process (the child gets a copy of it).
+inline constexpr int kCaptured = -1;
+inline constexpr int kClosed = -2;
+
+struct ChildOptions {
+    std::vector<std::string> env; // "NAME=value": added to (or replacing in) this environment
+    int stdout_to = kCaptured;
+    int stderr_to = kCaptured;
+};
+
 class ChildProcess {
 public:
     // Starts program with args (argv[0] is the program); env entries ("NAME=value") are added to
-    // (or replace in) this process's environment. A failed start shows as exit code 127.
+    // (or replace in) this process's environment. A failed start shows as exit code 127. The
+    // child starts with no signal blocked and SIGHUP, SIGINT, SIGTERM and SIGPIPE at their
+    // defaults, as from a terminal, whatever this process inherited.
     ChildProcess(const std::string& program, const std::vector<std::string>& args,
                  const std::vector<std::string>& env = {});
+    // The same, with stdout and stderr as options say.
+    ChildProcess(const std::string& program, const std::vector<std::string>& args,
+                 const ChildOptions& options);
     // Kills and reaps the process if it is still running.
     ~ChildProcess();
     ChildProcess(const ChildProcess&) = delete;
@@ -33,6 +49,8 @@ public:
     bool wait_for_output(std::chrono::milliseconds timeout);
     // Collects output until stderr contains text or the timeout passes; true when it does.
     bool wait_for_stderr(const std::string& text, std::chrono::milliseconds timeout);
+    // Collects output until stdout contains text or the timeout passes; true when it does.
+    bool wait_for_stdout(const std::string& text, std::chrono::milliseconds timeout);
     void send_signal(int signal_number);
     // The process id while the process is running (until wait()); -1 when it did not start.
     [[nodiscard]] pid_t pid() const { return m_pid; }

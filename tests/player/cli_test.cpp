@@ -187,10 +187,12 @@ TEST(ParseCommandLine, BadLogAndCatchupOptionsAreUsageErrors) {
 TEST(HelpText, ListsEveryExitCode) {
     const std::string help = help_text();
     for (ExitCode code : {ExitCode::Ok, ExitCode::CheckFailed, ExitCode::Usage, ExitCode::LoadError,
-                          ExitCode::RuntimeError}) {
+                          ExitCode::RuntimeError, ExitCode::ExportFailed,
+                          ExitCode::OutputFailed}) {
         const std::string line = "\n  " + std::to_string(static_cast<int>(code)) + "    ";
         EXPECT_NE(help.find(line), std::string::npos) << "exit code " << static_cast<int>(code);
     }
+    EXPECT_NE(help.find("129"), std::string::npos);
     EXPECT_NE(help.find("130"), std::string::npos);
     EXPECT_NE(help.find("143"), std::string::npos);
 }

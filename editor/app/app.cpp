@@ -11,7 +11,6 @@
 #include "diorama/render/texture.h"
 
 #include <imgui/backends/imgui_impl_opengl3.h>
-#include <imgui/imgui_stdlib.h>
 
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/gl.h>

@@ -1,5 +1,7 @@
 #include "imgui_platform.h"
 
+#include "ui/text_field.h"
+
 #include <imgui/imgui.h>
 
 #include <cfloat>
@@ -11,15 +13,17 @@ namespace {
 
 std::string g_clipboard; // keeps the text ImGui reads until the next call
 
+// Text pasted into and copied from text fields goes through the edited field's stand-ins
+// (ui_widgets.h), as typed text does.
 const char* get_clipboard(void*) {
     char* text = SDL_GetClipboardText();
-    g_clipboard = text != nullptr ? text : "";
+    g_clipboard = text_for_edited_field(text != nullptr ? text : "");
     SDL_free(text);
     return g_clipboard.c_str();
 }
 
 void set_clipboard(void*, const char* text) {
-    SDL_SetClipboardText(text);
+    SDL_SetClipboardText(text_from_edited_field(text).c_str());
 }
 
 // ImGui buttons: 0 left, 1 right, 2 middle.
@@ -115,7 +119,7 @@ void ImGuiPlatform::process_event(const SDL_Event& event) {
         io.MouseWheelH += static_cast<float>(event.wheel.x);
         break;
     case SDL_TEXTINPUT:
-        io.AddInputCharactersUTF8(event.text.text);
+        io.AddInputCharactersUTF8(text_for_edited_field(event.text.text).c_str());
         break;
     case SDL_KEYDOWN:
     case SDL_KEYUP: {

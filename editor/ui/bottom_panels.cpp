@@ -8,8 +8,6 @@
 #include "diorama/prefab.h"
 #include "diorama/render/texture.h"
 
-#include <imgui/imgui_stdlib.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -193,7 +191,7 @@ void ConsolePanel::draw(UiContext& ctx) {
     ImGui::Checkbox("Follow", &m_follow);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(80.0f * s, ImGui::GetContentRegionAvail().x));
-    ImGui::InputTextWithHint("##filter", "Filter", &m_filter);
+    edit_text("##filter", &m_filter, 0, "Filter");
 
     ImGui::PushStyleColor(ImGuiCol_ChildBg, style_color(ImGuiCol_FrameBg));
     ImGui::BeginChild("##lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

@@ -5,8 +5,6 @@
 
 #include "diorama/log.h"
 
-#include <imgui/imgui_stdlib.h>
-
 #include <SDL_scancode.h>
 
 #include <chrono>

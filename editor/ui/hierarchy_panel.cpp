@@ -7,8 +7,6 @@
 #include "diorama/log.h"
 #include "diorama/prefab.h"
 
-#include <imgui/imgui_stdlib.h>
-
 #include <SDL_scancode.h>
 
 #include <algorithm>

@@ -13,8 +13,6 @@
 #include "diorama/prefab.h"
 #include "diorama/scene_file.h"
 
-#include <imgui/imgui_stdlib.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
@@ -196,7 +194,7 @@ void InspectorPanel::draw_object_header(UiContext& ctx, const std::vector<Handle
             ImGui::SetKeyboardFocusHere();
         }
         ImGui::SetNextItemWidth(-1);
-        ImGui::InputTextWithHint("##find", "Filter", &m_ref_filter);
+        edit_text("##find", &m_ref_filter, 0, "Filter");
         if (ImGui::Selectable("(none)", !parent))
             if (auto r = session.reparent(g, Guid{}); !r) log_warning(r.error().describe());
         world.each_object([&](Handle o) {
@@ -400,12 +398,10 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     }
     case FieldType::String: {
         std::string v = std::get<std::string>(row.value);
-        // Scripts type into single lines only (Enter adds a line to a multiline field).
         const bool changed =
             f.multiline
-                ? ui::recorded(ctx.widgets, label, WidgetKind::Other,
-                               ImGui::InputTextMultiline(
-                                   "##v", &v, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4.5f)))
+                ? ui::input_text_multiline(ctx.widgets, label, "##v", &v,
+                                           ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4.5f))
                 : ui::input_text(ctx.widgets, label, "##v", &v);
         if (changed) apply(ctx, row.path, FieldValue{v});
         end_gesture(ctx);
@@ -455,7 +451,7 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
                 ImGui::SetKeyboardFocusHere();
             }
             ImGui::SetNextItemWidth(-FLT_MIN);
-            ImGui::InputTextWithHint("##find", "Filter", &m_ref_filter);
+            edit_text("##find", &m_ref_filter, 0, "Filter");
             if (ImGui::Selectable("(none)", !v)) apply(ctx, row.path, FieldValue{Guid{}});
             world.each_object([&](Handle o) {
                 const std::string& n = world.name(o);

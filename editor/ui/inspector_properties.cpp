@@ -5,8 +5,6 @@
 
 #include "diorama/log.h"
 
-#include <imgui/imgui_stdlib.h>
-
 #include <variant>
 
 namespace diorama::editor {
@@ -65,7 +63,7 @@ void InspectorPanel::draw_properties(UiContext& ctx, const FieldRow& row) {
         std::string shown = key;
         std::string& buffer = m_key_editing == key ? m_key_edit : shown;
         ImGui::SetNextItemWidth(key_w);
-        ImGui::InputText("##key", &buffer);
+        edit_text("##key", &buffer);
         if (ImGui::IsItemActivated()) {
             m_key_editing = key;
             m_key_edit = key;

@@ -3,8 +3,6 @@
 #include "im_math.h"
 #include "ui_widgets.h"
 
-#include <imgui/imgui_stdlib.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <system_error>

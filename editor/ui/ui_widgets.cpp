@@ -3,8 +3,6 @@
 #include "im_math.h"
 #include "theme.h"
 
-#include <imgui/imgui_stdlib.h>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -272,9 +270,12 @@ bool selectable(WidgetRegistry& widgets, std::string_view label, const char* tex
 
 bool input_text(WidgetRegistry& widgets, std::string_view label, const char* id, std::string* text,
                 ImGuiInputTextFlags flags, const char* hint) {
-    const bool result = hint != nullptr ? ImGui::InputTextWithHint(id, hint, text, flags)
-                                        : ImGui::InputText(id, text, flags);
-    return recorded(widgets, label, WidgetKind::TextInput, result);
+    return recorded(widgets, label, WidgetKind::TextInput, edit_text(id, text, flags, hint));
+}
+
+bool input_text_multiline(WidgetRegistry& widgets, std::string_view label, const char* id,
+                          std::string* text, ImVec2 size) {
+    return recorded(widgets, label, WidgetKind::Other, edit_text_multiline(id, text, size));
 }
 
 bool begin_tab_item(WidgetRegistry& widgets, std::string_view label, const char* text) {

@@ -2,6 +2,7 @@
 // Small ImGui helpers the panels share: widgets that record themselves for scripts (ui::), icon
 // buttons drawn with the draw list (no icon font needed), panel headers and splitters.
 
+#include "text_field.h"
 #include "widget_registry.h"
 
 #include <imgui/imgui.h>
@@ -75,9 +76,12 @@ bool menu_item(WidgetRegistry& widgets, std::string_view label, const char* text
 // ImGui::Selectable, recorded as a Button.
 bool selectable(WidgetRegistry& widgets, std::string_view label, const char* text,
                 bool selected = false, ImGuiSelectableFlags flags = 0, ImVec2 size = ImVec2(0, 0));
-// ImGui::InputText (InputTextWithHint with a hint) on a std::string, recorded as a TextInput.
+// edit_text, recorded as a TextInput.
 bool input_text(WidgetRegistry& widgets, std::string_view label, const char* id, std::string* text,
                 ImGuiInputTextFlags flags = 0, const char* hint = nullptr);
+// edit_text_multiline, recorded as Other (scripts type into single lines only: Enter adds a line).
+bool input_text_multiline(WidgetRegistry& widgets, std::string_view label, const char* id,
+                          std::string* text, ImVec2 size);
 // ImGui::BeginTabItem, its tab recorded as a Button.
 bool begin_tab_item(WidgetRegistry& widgets, std::string_view label, const char* text);
 // Any other widget: pass its ImGui call's result; the widget it just drew is recorded.

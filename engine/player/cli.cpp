@@ -293,7 +293,9 @@ commands:
                       every scene, every *.input.json in it), or files: project.json,
                       *.prefab.json, *.scene.json (a file's project is the nearest folder above
                       it with a project.json), *.input.json. Problems are printed one per line
-                      on stdout: "error: FILE: JSON.PATH: message".
+                      on stdout: "error: FILE: JSON.PATH: message". Warnings ("warning: ...":
+                      a missing object or sprite, an unknown component, a control character
+                      other than tab or newline in text) fail the check too.
     --allow-warnings  warnings are printed but do not fail the check
   export PROJECT OUTDIR
                       validate every prefab and scene (an error stops the export and nothing is

@@ -2,6 +2,7 @@
 
 #include "diorama/field_path.h"
 #include "diorama/project.h"
+#include "diorama/text_check.h"
 #include "document.h"
 
 #include <cmath>
@@ -55,6 +56,16 @@ struct Reader {
         return static_cast<std::int32_t>(j.get<std::int64_t>());
     }
 
+    // The text of a string field or property; a control character in it is warned about.
+    std::string text(const Json& j, const LazyPath& path) {
+        std::string s = j.get<std::string>();
+        if (const auto found = find_control_character(s))
+            diagnostics.warning(make_error(ErrorCode::InvalidArgument,
+                                           control_character_warning(*found),
+                                           where(source.file, path.str())));
+        return s;
+    }
+
     template <int N>
     std::optional<glm::vec<N, float>> vector(const Json& j, const LazyPath& path,
                                              const char* what) {
@@ -83,7 +94,7 @@ struct Reader {
             if (auto f = number(j, path)) return PropertyValue{*f};
             return std::nullopt;
         }
-        if (j.is_string()) return PropertyValue{j.get<std::string>()};
+        if (j.is_string()) return PropertyValue{text(j, path)};
         if (j.is_array() && j.size() == 2) {
             if (auto v = vector<2>(j, path, "a vec2")) return PropertyValue{*v};
             return std::nullopt;
@@ -109,7 +120,7 @@ struct Reader {
             return std::nullopt;
         case FieldType::String:
             if (!j.is_string()) break;
-            return FieldValue{j.get<std::string>()};
+            return FieldValue{text(j, path)};
         case FieldType::Vec2:
             if (auto v = vector<2>(j, path, "[x, y]")) return FieldValue{*v};
             return std::nullopt;

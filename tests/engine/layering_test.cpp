@@ -108,4 +108,28 @@ TEST(Layering, TheScannerFindsEachKindOfForbiddenInclude) {
     fs::remove_all(dir);
 }
 
+// ---- one text field ----
+
+// Every text field of the editor is editor/ui/text_field.cpp's, which edits UTF-8 exactly
+// (ImGui's own std::string fields lose characters above U+FFFF and can append a NUL).
+TEST(ReliabilityText, EveryEditorTextFieldIsTheOneThatKeepsUtf8Exact) {
+    const fs::path editor = kSource / "editor";
+    ASSERT_TRUE(fs::is_directory(editor));
+    const std::regex text_field(R"(ImGui::InputText|imgui_stdlib\.h)");
+    std::vector<std::string> hits;
+    for (const auto& entry : fs::recursive_directory_iterator(editor)) {
+        if (!entry.is_regular_file() || entry.path().stem() == "text_field") continue;
+        std::ifstream in(entry.path());
+        std::string line;
+        for (int n = 1; std::getline(in, line); ++n) {
+            const std::size_t code = line.find_first_not_of(" \t");
+            const bool comment = code != std::string::npos && line.compare(code, 2, "//") == 0;
+            if (!comment && std::regex_search(line, text_field))
+                hits.push_back(entry.path().string() + ":" + std::to_string(n) + ": " + line);
+        }
+    }
+    EXPECT_TRUE(hits.empty()) << "text fields not drawn by editor/ui/text_field.cpp:\n"
+                              << testing::PrintToString(hits);
+}
+
 } // namespace

@@ -97,5 +97,146 @@ TEST_F(RecordedWidgets, AWidgetScrolledOutOfViewIsNotRecorded) {
     EXPECT_EQ(m_widgets.find("Panel/Far"), nullptr);
 }
 
+// ---- text fields ----
+
+// A text field edited as a user would: clicked, keys pressed, text typed through the platform
+// layer's path (text_for_edited_field), one frame each.
+class ReliabilityTextFields : public RecordedWidgets {
+protected:
+    // ImGui 1.86 maps its keys to platform key indices.
+    static constexpr int kEndKey = 1;
+    static constexpr int kAKey = 2;
+    static constexpr int kCKey = 3;
+    static constexpr int kVKey = 4;
+
+    void SetUp() override {
+        RecordedWidgets::SetUp();
+        ImGuiIO& io = ImGui::GetIO();
+        io.KeyMap[ImGuiKey_End] = kEndKey;
+        io.KeyMap[ImGuiKey_A] = kAKey;
+        io.KeyMap[ImGuiKey_C] = kCKey;
+        io.KeyMap[ImGuiKey_V] = kVKey;
+        // The clipboard as the platform layer wires it.
+        io.GetClipboardTextFn = [](void*) {
+            static std::string pasted;
+            pasted = text_for_edited_field(s_clipboard);
+            return pasted.c_str();
+        };
+        io.SetClipboardTextFn = [](void*, const char* copied) {
+            s_clipboard = text_from_edited_field(copied);
+        };
+    }
+
+    // Presses ctrl+key for one frame.
+    void press_ctrl(std::string& text, int key) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.KeyCtrl = true;
+        io.KeysDown[key] = true;
+        draw(text);
+        io.KeysDown[key] = false;
+        io.KeyCtrl = false;
+        draw(text);
+    }
+
+    static inline std::string s_clipboard;
+
+    // Draws the field (single line, or multiline) for one frame; returns whether it changed.
+    bool draw(std::string& text, bool multiline = false) {
+        bool changed = false;
+        frame([&] {
+            changed = multiline ? ui::input_text_multiline(m_widgets, "text", "##text", &text,
+                                                           ImVec2(300, 80))
+                                : ui::input_text(m_widgets, "text", "##text", &text);
+        });
+        return changed;
+    }
+
+    // Clicks into the field and moves the cursor to the end of its text.
+    void click_and_go_to_end(std::string& text, bool multiline = false) {
+        draw(text, multiline);
+        const glm::vec2 at = m_widgets.find("Panel/text")->rect.center();
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = ImVec2(at.x, at.y);
+        draw(text, multiline);
+        io.MouseDown[0] = true;
+        draw(text, multiline);
+        io.MouseDown[0] = false;
+        draw(text, multiline);
+        io.KeyCtrl = true;
+        io.KeysDown[kEndKey] = true;
+        draw(text, multiline);
+        io.KeysDown[kEndKey] = false;
+        io.KeyCtrl = false;
+        draw(text, multiline);
+    }
+
+    // Types utf8 into the field being edited; returns whether the field reported a change.
+    bool type(std::string& text, const std::string& utf8, bool multiline = false) {
+        ImGui::GetIO().AddInputCharactersUTF8(text_for_edited_field(utf8).c_str());
+        return draw(text, multiline);
+    }
+};
+
+const std::string kEmoji = "\xF0\x9F\x98\x80"; // U+1F600
+
+TEST_F(ReliabilityTextFields, AnEditElsewhereKeepsAnEmojiAndAddsNoNul) {
+    for (const bool multiline : {false, true}) {
+        std::string text = "SCORE " + kEmoji + " LIVES 3";
+        click_and_go_to_end(text, multiline);
+        EXPECT_EQ(text, "SCORE " + kEmoji + " LIVES 3") << "clicking changes nothing";
+        EXPECT_TRUE(type(text, "!", multiline));
+        EXPECT_EQ(text, "SCORE " + kEmoji + " LIVES 3!") << multiline;
+        ImGui::GetIO().MouseDown[0] = true; // a click elsewhere ends the edit
+        ImGui::GetIO().MousePos = ImVec2(700, 500);
+        draw(text, multiline);
+        ImGui::GetIO().MouseDown[0] = false;
+        draw(text, multiline);
+    }
+}
+
+TEST_F(ReliabilityTextFields, AFieldClickedIntoButNotEditedIsNeverRewritten) {
+    // Above U+FFFF, a private-use character, a NUL inside the text, an ill-formed byte.
+    const std::string original = kEmoji + " \xEE\x80\x80 " + std::string("a\0b", 3) + " \xFF";
+    std::string text = original;
+    click_and_go_to_end(text);
+    for (int i = 0; i < 3; ++i)
+        EXPECT_FALSE(draw(text));
+    EXPECT_EQ(text, original);
+}
+
+TEST_F(ReliabilityTextFields, TypedEmojiCjkAndCombiningMarksAreKept) {
+    std::string text = "name";
+    click_and_go_to_end(text);
+    const std::string typed = " " + kEmoji + " \xE6\xBC\xA2\xE5\xAD\x97 e\xCC\x81 \xEE\x80\x80";
+    EXPECT_TRUE(type(text, typed));
+    EXPECT_EQ(text, "name" + typed);
+    // The emoji typed again, after a private-use character that came in as text.
+    EXPECT_TRUE(type(text, kEmoji));
+    EXPECT_EQ(text, "name" + typed + kEmoji);
+}
+
+TEST_F(ReliabilityTextFields, CopiedAndPastedEmojiAreKept) {
+    std::string text = "a" + kEmoji;
+    click_and_go_to_end(text);
+    press_ctrl(text, kAKey);
+    press_ctrl(text, kCKey);
+    EXPECT_EQ(s_clipboard, "a" + kEmoji);
+    s_clipboard = "b" + kEmoji + "\xF0\x9F\x8E\x89"; // and a new one
+    press_ctrl(text, kVKey);
+    EXPECT_EQ(text, "b" + kEmoji + "\xF0\x9F\x8E\x89") << "the paste replaced the selection";
+}
+
+TEST_F(ReliabilityTextFields, TextWithMoreDistinctEmojiThanStandInsIsShownButNeverChanged) {
+    std::string original;
+    for (char32_t c = 0x20000; c < 0x20000 + 6401; ++c)
+        original += std::string{
+            static_cast<char>(0xF0u | (c >> 18)), static_cast<char>(0x80u | ((c >> 12) & 0x3Fu)),
+            static_cast<char>(0x80u | ((c >> 6) & 0x3Fu)), static_cast<char>(0x80u | (c & 0x3Fu))};
+    std::string text = original;
+    click_and_go_to_end(text);
+    EXPECT_FALSE(type(text, "!"));
+    EXPECT_EQ(text, original);
+}
+
 } // namespace
 } // namespace diorama::editor

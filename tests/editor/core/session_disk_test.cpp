@@ -142,7 +142,7 @@ TEST_F(ReliabilityExternalChange, SaveElsewhereWritesNothingAndLeavesTheChangedF
     EXPECT_EQ(slurp(scene_file()), external);
 }
 
-TEST_F(ReliabilityExternalChange, ATouchOrTheSameBytesWrittenAgainIsNoChange) {
+TEST_F(SessionDisk, ATouchOrTheSameBytesWrittenAgainIsNoChange) {
     edit(*session, 64.0f);
     // The same bytes, written to a new file renamed over the scene (as editors and git do).
     write(scene_file().string() + ".new", original);
@@ -221,7 +221,7 @@ TEST_F(ReliabilitySaveAs, ANewSceneSavedOntoAnExistingFileAsks) {
     EXPECT_EQ(slurp(copy.path() / "scenes" / "untitled.scene.json"), external);
 }
 
-TEST_F(ReliabilitySaveAs, SavingToItsOwnFileOrANewOneDoesNotAsk) {
+TEST_F(SessionDisk, SavingToItsOwnFileOrANewOneDoesNotAsk) {
     edit(*session, 64.0f);
     EXPECT_TRUE(session->save());
     EXPECT_TRUE(session->save_as("scenes/level1"));

@@ -31,23 +31,35 @@ constexpr float kHeadlessStep = 1.0f / 60.0f; // scripted runs advance time by t
 constexpr std::uint64_t kHeadlessFrameCap = 100000;
 constexpr int kSettleFrames = 2; // frames drawn after a script ends, so its last step shows
 
-// SIGTERM or SIGINT received (0: none); the loop shuts down at the end of the frame.
+// SIGTERM, SIGINT or SIGHUP received (0: none); the loop shuts down at the end of the frame.
 volatile std::sig_atomic_t g_stop_signal = 0;
 
 void on_stop_signal(int signal_number) {
     g_stop_signal = signal_number;
 }
 
-// SIGTERM and SIGINT shut the editor down cleanly (see App::shutdown_on_signal); a second one
-// ends it at once (the handler resets itself). SDL is told to leave these signals alone.
+// SIGTERM, SIGINT and SIGHUP (a closed terminal, a dropped ssh session) shut the editor down
+// cleanly (see App::shutdown_on_signal); a second one ends it at once (the handler resets
+// itself). SDL is told to leave these signals alone.
 void install_stop_signals() {
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     struct sigaction action {};
     action.sa_handler = on_stop_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESETHAND;
-    sigaction(SIGTERM, &action, nullptr);
-    sigaction(SIGINT, &action, nullptr);
+    for (const int signal_number : {SIGTERM, SIGINT, SIGHUP})
+        sigaction(signal_number, &action, nullptr);
+}
+
+const char* signal_name(int signal_number) {
+    switch (signal_number) {
+    case SIGINT:
+        return "SIGINT";
+    case SIGHUP:
+        return "SIGHUP";
+    default:
+        return "SIGTERM";
+    }
 }
 
 // The engine key for an SDL key, for the game while playing.
@@ -372,6 +384,10 @@ void App::process_events() {
              event.window.windowID == window_id()))
             quit();
         if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) forward_game_key(event);
+        // Back from another program: look at what it may have done to the project.
+        if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_FOCUS_GAINED &&
+            event.window.windowID == window_id())
+            m_session.check_disk();
     }
 }
 
@@ -404,7 +420,9 @@ void App::project_changed() {
 
 void App::answer_unsaved(GuardAnswer answer) {
     const GuardOutcome outcome = m_unsaved.answer(answer, [this] { return m_session.save(); });
-    if (outcome.save_error) m_dialogs.show_error("Could not save", outcome.save_error->describe());
+    // A save that raised a question (changed on disk...) shows that question instead.
+    if (outcome.save_error && !m_session.save_question())
+        m_dialogs.show_error("Could not save", outcome.save_error->describe());
     perform(outcome.run);
 }
 
@@ -478,7 +496,7 @@ void App::save() {
         save_as_dialog();
         return;
     }
-    if (auto saved = m_session.save(); !saved)
+    if (auto saved = m_session.save(); !saved && !m_session.save_question())
         m_dialogs.show_error("Could not save", saved.error().describe());
 }
 
@@ -502,7 +520,7 @@ void App::quit() {
 
 void App::shutdown_on_signal() {
     m_stopped_by_signal = true;
-    log_info(std::string(g_stop_signal == SIGINT ? "SIGINT" : "SIGTERM") + ": shutting down");
+    log_info(std::string(signal_name(g_stop_signal)) + ": shutting down");
     if (auto kept = m_session.write_recovery(); !kept)
         std::cerr << "diorama-editor: could not keep the unsaved changes: "
                   << kept.error().describe() << "\n";

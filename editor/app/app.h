@@ -90,8 +90,8 @@ private:
     void report_missing_textures();
     void update_title();
     void save_config();
-    // SIGTERM/SIGINT: unsaved changes go to the scene's recovery file (a clean scene leaves
-    // none), then the loop ends with exit code 0.
+    // SIGTERM/SIGINT/SIGHUP: unsaved changes go to the scene's recovery file (a clean scene
+    // leaves none), then the loop ends with exit code 0.
     void shutdown_on_signal();
     [[nodiscard]] bool headless() const { return m_options.headless(); }
 

@@ -1,5 +1,6 @@
-// EditorSession: project and scene files, selection, history and play mode. Edits are in
-// session_edits.cpp, picking and transform tools in session_viewport.cpp.
+// EditorSession: opening projects and scenes, selection, history and play mode. Saving and the
+// project on disk are in session_files.cpp, edits in session_edits.cpp, picking and transform
+// tools in session_viewport.cpp.
 
 #include "editor_session.h"
 
@@ -12,7 +13,6 @@
 #include "diorama/state_hash.h"
 
 #include <algorithm>
-#include <system_error>
 #include <utility>
 
 namespace diorama::editor {
@@ -20,8 +20,6 @@ namespace diorama::editor {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::string_view kSceneSuffix = ".scene.json";
 
 // Logs every problem (errors as errors, warnings as warnings).
 void log_problems(const Diagnostics& diagnostics) {
@@ -31,12 +29,6 @@ void log_problems(const Diagnostics& diagnostics) {
         else
             log_warning(p.error.describe());
     }
-}
-
-std::string scene_name_of(const std::string& relative_path) {
-    std::string name = fs::path(relative_path).filename().string();
-    if (name.ends_with(kSceneSuffix)) name.resize(name.size() - kSceneSuffix.size());
-    return name;
 }
 
 } // namespace
@@ -76,8 +68,9 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
 
     // Without a scene named and a startup scene, the project opens on a new empty scene.
     LoadedScene loaded{(*game)->new_world(), {}, "untitled"};
+    std::optional<FileStamp> disk;
     if (!scene.empty() || !(*game)->project().startup_scene.empty()) {
-        auto opened = (*game)->load_scene(scene, problems);
+        auto opened = load_stamped(**game, scene, problems, disk);
         if (!opened) {
             log_problems(problems);
             return opened.error();
@@ -85,6 +78,8 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
         loaded = std::move(*opened);
     }
     log_problems(problems);
+    // The same project opened again keeps its lock (a second lock would contend with it).
+    const bool same_project = m_project_folder && m_project_folder->is_at((*game)->project().root);
 
     // Commit: nothing below fails. The old world and history go before the game they use.
     stop();
@@ -95,7 +90,8 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     m_clipboard = Json::array();
     m_paste_count = 0;
     m_load_problems = std::move(problems);
-    adopt_scene(std::move(loaded.world), std::move(loaded.name), std::move(loaded.path));
+    adopt_project_access(same_project && m_lock);
+    adopt_scene(std::move(loaded.world), std::move(loaded.name), std::move(loaded.path), disk);
     frame_selection();
     log_info("opened " + project().name + (m_scene_path.empty() ? "" : ": " + m_scene_path));
     check_recovery(true);
@@ -112,12 +108,13 @@ Result<void> EditorSession::open_scene(const std::string& scene) {
         return make_error(ErrorCode::InvalidArgument, "cannot open a scene while playing");
     }
     Diagnostics problems;
-    auto loaded = m_game->load_scene(scene, problems);
+    std::optional<FileStamp> disk;
+    auto loaded = load_stamped(*m_game, scene, problems, disk);
     log_problems(problems);
     if (!loaded) return loaded.error();
     m_load_problems = std::move(problems);
     leave_scene();
-    adopt_scene(std::move(loaded->world), std::move(loaded->name), std::move(loaded->path));
+    adopt_scene(std::move(loaded->world), std::move(loaded->name), std::move(loaded->path), disk);
     frame_selection();
     check_recovery(false);
     return {};
@@ -154,7 +151,8 @@ void EditorSession::new_scene() {
     adopt_scene(std::move(world), "untitled", {});
 }
 
-void EditorSession::adopt_scene(std::unique_ptr<World> world, std::string name, std::string path) {
+void EditorSession::adopt_scene(std::unique_ptr<World> world, std::string name, std::string path,
+                                std::optional<FileStamp> disk) {
     stop();
     m_drag.reset();
     m_undo.clear();
@@ -165,55 +163,11 @@ void EditorSession::adopt_scene(std::unique_ptr<World> world, std::string name, 
     m_last_pick.clear();
     m_last_click.reset();
     reset_autosave();
-}
-
-Result<void> EditorSession::save() {
-    if (!m_scene_path.empty()) return save_as(m_scene_path);
-    const std::string folder = has_project() ? project().scene_folder : std::string("scenes");
-    return save_as(folder + "/" + m_scene_name + std::string(kSceneSuffix));
-}
-
-Result<void> EditorSession::save_as(const std::string& relative_path) {
-    if (!has_project()) {
-        log_error("save: no project is open");
-        return make_error(ErrorCode::InvalidArgument, "no project is open");
-    }
-    if (m_play != PlayState::Editing) {
-        log_error("save: stop playing first (the world holds the game's state)");
-        return make_error(ErrorCode::InvalidArgument, "cannot save while playing");
-    }
-    std::string path = relative_path;
-    if (!path.ends_with(kSceneSuffix)) path += kSceneSuffix;
-    if (auto inside = check_asset_path(project().root, path); !inside) {
-        log_error(path + ": " + inside.error().message);
-        return make_error(inside.error().code, inside.error().message, path);
-    }
-    const fs::path file = project().absolute(path);
-    std::error_code ec;
-    fs::create_directories(file.parent_path(), ec);
-    const std::string name = scene_name_of(path);
-    if (auto saved = save_scene(*m_world, file, name, prefabs(), {.backups = m_backups}); !saved) {
-        log_error("save: " + saved.error().describe());
-        return saved.error();
-    }
-    // The file holds the changes now: the recovery copies of the old and the new path go.
-    if (!m_recovery_offer) {
-        std::error_code removed;
-        fs::remove(recovery_file_for(m_scene_path), removed);
-        fs::remove(recovery_file_for(path), removed);
-        reset_autosave();
-    }
-    m_scene_path = std::move(path);
-    m_scene_name = name;
-    m_undo.mark_saved();
-    log_info("saved " + m_scene_path);
-    return {};
-}
-
-std::string EditorSession::window_title() const {
-    std::string title = m_scene_name + (dirty() ? "*" : "");
-    if (has_project()) title += " - " + project().name;
-    return title + " - Diorama";
+    if (!disk && !m_scene_path.empty())
+        if (auto now = stamp_file(project().absolute(m_scene_path))) disk = *now;
+    m_disk = disk.value_or(FileStamp{});
+    m_seen_on_disk.reset();
+    m_save_question.reset();
 }
 
 std::uint64_t EditorSession::hash() const {

@@ -8,6 +8,8 @@
 // on stop). Edits made while playing or paused change the live world only: they are NOT recorded
 // in the history and are lost on stop; undo and redo do nothing until stop.
 
+#include "disk_stamp.h"
+#include "project_lock.h"
 #include "transform_handles.h"
 #include "undo_stack.h"
 #include "viewport_camera.h"
@@ -43,6 +45,38 @@ struct EditContext;
 
 enum class PlayState { Editing, Playing, Paused };
 
+// Who may write the open project's files (see "the project on disk" below).
+enum class ProjectAccess : std::uint8_t {
+    Owner,     // this editor holds the project's lock: it saves, autosaves and keeps recovery files
+    ReadOnly,  // another editor holds it: nothing is written
+    TakenOver, // another editor holds it and the user chose to save anyway: no autosave, recovery
+    Unlocked,  // no lock could be made (a read-only folder): saves are tried; no autosave, recovery
+};
+
+// What a save found that needs the user's answer before anything is written.
+enum class SaveIssue : std::uint8_t {
+    ChangedOnDisk, // the scene's file changed on disk since this editor loaded or saved it
+    TargetExists,  // the file to write exists and is not the scene's own (Save As onto a scene)
+    ProjectMoved,  // the project folder is no longer at its path (renamed, moved or deleted)
+};
+
+struct SaveQuestion {
+    SaveIssue issue = SaveIssue::ChangedOnDisk;
+    std::string path;    // the file the save was for: project-relative (absolute for a copy)
+    std::string message; // what happened, a sentence naming the file or folder
+    std::string keep_as; // ChangedOnDisk: where Overwrite keeps the other version (relative)
+    std::string moved_to; // ProjectMoved: where the folder is now; empty when unknown or gone
+    bool from_save = true; // raised by a save; false: found by check_disk
+};
+
+// The answers to a SaveQuestion.
+enum class SaveAnswer : std::uint8_t {
+    Reload,        // ChangedOnDisk: open the file as it is on disk; the unsaved changes are lost
+    Overwrite,     // write this scene (ChangedOnDisk: the other version is kept as keep_as first)
+    SaveElsewhere, // nothing is written now: the caller asks for another file (Save As, save_copy)
+    Cancel,        // nothing is written
+};
+
 struct GridSettings {
     float size = 32.0f;           // world units
     bool snap = true;             // moves and placement snap to the grid
@@ -68,10 +102,13 @@ public:
     // Starts a new empty scene (unsaved, named "untitled") with the current scene's layers.
     void new_scene();
     // Saves the scene atomically to its file (when it has none: to SCENE_FOLDER/NAME.scene.json).
-    // Keeps the scene dirty on failure. Fails while playing (stop first).
+    // Keeps the scene dirty on failure. Fails while playing (stop first). A save never replaces
+    // what this editor did not write without asking: a file changed on disk since it was loaded
+    // or saved, another existing file, or a project folder gone from its path make it fail with
+    // save_question() raised (see "the project on disk").
     Result<void> save();
     // Saves to a project-relative path (".scene.json" is appended when missing) and makes it the
-    // scene's file; the scene takes the file's name.
+    // scene's file; the scene takes the file's name. Asks as save() does.
     Result<void> save_as(const std::string& relative_path);
     [[nodiscard]] bool has_project() const { return m_game->has_project(); }
     [[nodiscard]] const Project& project() const { return m_game->project(); }
@@ -84,7 +121,7 @@ public:
     // The scene's file, project-relative; empty when unsaved.
     [[nodiscard]] const std::string& scene_path() const { return m_scene_path; }
     [[nodiscard]] bool dirty() const { return m_undo.dirty(); }
-    // "level1* - BOUNCE - Diorama" (the * when dirty).
+    // "level1* - BOUNCE - Diorama" (the * when dirty; "level1 [read-only] - ..." when read-only).
     [[nodiscard]] std::string window_title() const;
     // Problems found when the scene or prefabs were loaded (shown in the console).
     [[nodiscard]] const Diagnostics& load_problems() const { return m_load_problems; }
@@ -205,6 +242,46 @@ public:
     }
     // How many previous versions a save keeps as NAME.scene.json.1..N (default 3; 0: none).
     void set_backup_count(int backups) { m_backups = backups; }
+    [[nodiscard]] int backup_count() const { return m_backups; }
+
+    // ---- the project on disk: its lock, and what other programs did (session_files.cpp) ----
+    //
+    // Opening a project takes its lock (ProjectLock). When another editor holds it, the project
+    // opens read-only: saves are refused, and that editor's recovery files are neither offered
+    // nor removed nor written; take_over lets this editor save anyway. Only the lock's owner
+    // autosaves and keeps recovery files.
+    //
+    // The scene file's stamp (size, times, a hash of its bytes) is kept from when it was loaded or
+    // last saved, and the project folder's identity (device and inode) from when it was opened.
+    // Before every write, a save checks them: the folder gone from its path refuses the save
+    // (ProjectMoved; nothing is written, nothing is created at the old path); the scene's file
+    // changed on disk asks (ChangedOnDisk); an existing file that is not the scene's own asks
+    // (TargetExists). answer_save_question takes the user's answer.
+
+    [[nodiscard]] ProjectAccess access() const;
+    // The other editor holding the project's lock (ReadOnly, TakenOver).
+    [[nodiscard]] const std::optional<LockHolder>& lock_holder() const { return m_lock_holder; }
+    // Why this editor does not fully own the project, for the window ("" for the owner).
+    [[nodiscard]] std::string access_note() const;
+    // ReadOnly -> TakenOver: this editor saves too (each save still checks the file on disk).
+    void take_over();
+    // The question the last save or check_disk raised, until it is answered.
+    [[nodiscard]] const std::optional<SaveQuestion>& save_question() const {
+        return m_save_question;
+    }
+    // Answers the question: Reload reopens the scene from disk; Overwrite keeps the other
+    // version (ChangedOnDisk: copied to keep_as) and saves; SaveElsewhere and Cancel write
+    // nothing. The question goes either way (a save may raise a new one).
+    Result<void> answer_save_question(SaveAnswer answer);
+    // Looks for what other programs did since the scene was loaded or saved (the project folder
+    // moved, the scene file changed) and raises a question for what was not shown yet; call when
+    // the window regains focus. Nothing happens while playing or while a question or a recovery
+    // offer waits. True when it raised one.
+    bool check_disk();
+    // While the project folder is gone from its path (ProjectMoved): writes the scene to an
+    // absolute file in an existing folder (".scene.json" appended when missing; an existing
+    // file is a TargetExists question) and counts it as saved. Refused otherwise: use save_as.
+    Result<void> save_copy(const std::filesystem::path& file);
 
     // ---- autosave and recovery (session_recovery.cpp) ----
     //
@@ -215,7 +292,9 @@ public:
     // back to the saved state. Opening a project or scene looks for a recovery file of that scene
     // (and, when opening a project, of an unsaved scene): one holding the scene's own state is
     // removed; another is offered (recovery_offer) and kept, with autosave paused, until
-    // restore_recovery or discard_recovery.
+    // restore_recovery or discard_recovery. All of this happens only in a session that owns the
+    // project (it holds the project's lock and the folder is where it was opened): another
+    // editor's recovery files are never offered, written or removed.
 
     static constexpr double kDefaultAutosaveSeconds = 120.0;
 
@@ -293,7 +372,9 @@ private:
     [[nodiscard]] const Project& project_or_empty() const;
     [[nodiscard]] EditContext edit_context() const;
     // Replaces the world with a newly loaded scene: clears history, selection and play mode.
-    void adopt_scene(std::unique_ptr<World> world, std::string name, std::string path);
+    // disk: the stamp of the scene's file taken before it was read (nullopt: stamped now).
+    void adopt_scene(std::unique_ptr<World> world, std::string name, std::string path,
+                     std::optional<FileStamp> disk = std::nullopt);
     // Applies a command: recorded in the history when editing, applied to the live world only
     // while playing. Prunes the selection after.
     Result<void> execute(std::unique_ptr<EditCommand> command);
@@ -304,6 +385,32 @@ private:
     [[nodiscard]] std::vector<Handle> selected_top_level() const;
     // The point on the grid nearest world_point when snapping is on, else world_point.
     [[nodiscard]] glm::vec2 snapped(glm::vec2 world_point) const;
+
+    // ---- helpers (session_files.cpp) ----
+    // Loads a scene of game; stamp receives its file's stamp, taken before it is read.
+    static Result<LoadedScene> load_stamped(const Game& game, const std::string& scene,
+                                            Diagnostics& problems,
+                                            std::optional<FileStamp>& stamp);
+    // The project's lock and folder after a project was opened (keep_lock: the same project).
+    void adopt_project_access(bool keep_lock);
+    // The project folder is still at project().root.
+    [[nodiscard]] bool project_in_place() const;
+    // Recovery files are this session's to read, write and remove: it holds the project's lock
+    // and the project folder is where it was opened.
+    [[nodiscard]] bool owns_recovery() const;
+    // Saving is allowed (read-only: tries to take the lock again, the other editor may be gone).
+    Result<void> check_access();
+    // Writes the scene to its project-relative path after the checks above; replace: the user
+    // agreed to replace an existing file that is not the scene's own.
+    Result<void> write_scene(const std::string& path, bool replace);
+    // save_copy's write; replace as above.
+    Result<void> write_copy(const std::filesystem::path& file, bool replace);
+    // Raises the question and returns its message as the save's error.
+    Error raise(SaveQuestion question);
+    // The ProjectMoved question for a save (from_save) or check_disk.
+    [[nodiscard]] SaveQuestion moved_question(bool from_save) const;
+    // ChangedOnDisk Overwrite: copies the file on disk to keep_as; m_disk becomes that version.
+    Result<void> keep_external_version(const SaveQuestion& question);
 
     // ---- helpers (session_recovery.cpp) ----
     [[nodiscard]] std::filesystem::path recovery_file_for(const std::string& scene_path) const;
@@ -339,6 +446,17 @@ private:
     std::optional<glm::vec2> m_last_click; // where (world units)
     std::uint64_t m_next_drag_key = 1;
     int m_backups = SaveOptions::kDefaultBackups;
+
+    // the project on disk
+    std::unique_ptr<ProjectLock> m_lock;          // held: this session owns the project
+    std::optional<LockHolder> m_lock_holder;      // another editor holds the lock
+    std::string m_lock_error;                     // why no lock could be made
+    bool m_taken_over = false;                    // saving while another editor holds the lock
+    std::optional<FolderHandle> m_project_folder; // the project folder as opened
+    bool m_moved_reported = false;                // check_disk told of the folder gone
+    FileStamp m_disk;                             // the scene's file as loaded or last saved
+    std::optional<FileStamp> m_seen_on_disk;      // a changed version the user already saw
+    std::optional<SaveQuestion> m_save_question;
 
     // autosave
     double m_autosave_interval_s = kDefaultAutosaveSeconds;

@@ -43,7 +43,7 @@ void EditorSession::reset_autosave() {
 }
 
 bool EditorSession::autosave_tick(double now_s) {
-    if (!has_project() || m_play != PlayState::Editing || m_recovery_offer ||
+    if (!owns_recovery() || m_play != PlayState::Editing || m_recovery_offer ||
         m_autosave_interval_s <= 0.0)
         return false;
     if (!dirty()) {
@@ -76,6 +76,12 @@ bool EditorSession::autosave_tick(double now_s) {
 Result<void> EditorSession::write_recovery() {
     if (!has_project() || m_recovery_offer) return {};
     stop(); // the scene to keep is the one before Play
+    if (!owns_recovery() && dirty())
+        return make_error(ErrorCode::InvalidArgument,
+                          "the unsaved changes cannot be kept: the recovery files are not this "
+                          "editor's (" +
+                              (project_in_place() ? access_note() : "the project folder moved") +
+                              ")");
     if (!dirty()) {
         drop_recovery();
         return {};
@@ -94,7 +100,7 @@ Result<void> EditorSession::write_recovery() {
 }
 
 void EditorSession::drop_recovery() {
-    if (!has_project() || m_recovery_offer) return;
+    if (!owns_recovery() || m_recovery_offer) return;
     remove_file(recovery_file());
     reset_autosave();
 }
@@ -104,13 +110,14 @@ void EditorSession::leave_scene() {
         // Not decided: the file stays for the next time the scene is opened.
         m_recovery_offer.reset();
         m_recovery_world.reset();
-    } else if (has_project()) {
+    } else if (owns_recovery()) {
         remove_file(recovery_file());
     }
     reset_autosave();
 }
 
 void EditorSession::check_recovery(bool also_unsaved) {
+    if (!owns_recovery()) return; // another editor's files, or a folder that moved
     std::vector<std::string> scenes{m_scene_path};
     if (also_unsaved && !m_scene_path.empty()) scenes.emplace_back();
     for (const std::string& scene : scenes) {

@@ -247,22 +247,57 @@ void place_prefab(ScriptRunner& r, const ScriptStep& step) {
     });
 }
 
-void save_as(ScriptRunner& r, const std::string& path) {
+namespace {
+
+// "overwrite" -> "Overwrite": a dialog button's label from its answer word.
+std::string button_for(const std::string& answer) {
+    std::string label = answer;
+    if (!label.empty()) label[0] = static_cast<char>(label[0] - 'a' + 'A');
+    return label;
+}
+
+// After a save: no dialog is open, and the scene is saved (unless it was cancelled).
+Outcome check_saved(ScriptHost& host, bool cancelled, const std::string& expected_path) {
+    const EditorSession& s = host.script_session();
+    if (const std::string modal = host.modal_text(); !modal.empty())
+        return failure("saving showed: " + modal);
+    if (cancelled) return done();
+    if (s.dirty() || (!expected_path.empty() && s.scene_path() != expected_path))
+        return failure("the scene's file is \"" + s.scene_path() + "\" (" +
+                       (s.dirty() ? "unsaved" : "saved") + ")" +
+                       (expected_path.empty() ? "" : ", expected \"" + expected_path + "\""));
+    return done();
+}
+
+} // namespace
+
+void save(ScriptRunner& r, const std::string& answer) {
+    r.press_keys(KeyChord{Modifiers{.ctrl = true}, "s"});
+    if (!answer.empty()) r.click(widget("Changed/" + button_for(answer)), {});
+    const bool cancelled = answer == "cancel";
+    auto frames = std::make_shared<int>(0);
+    r.queue([frames, cancelled](ScriptHost& host) {
+        const Outcome outcome = check_saved(host, cancelled, {});
+        // The save runs on the frame after the key or the click.
+        return outcome.kind == Outcome::Fail && ++*frames < 5 ? ScriptRunner::wait("saving")
+                                                              : outcome;
+    });
+}
+
+void save_as(ScriptRunner& r, const std::string& path, const std::string& answer) {
     r.menu("File/Save As");
     r.click(widget("SaveAs/path"), {});
     r.press_keys(KeyChord{Modifiers{.ctrl = true}, "a"});
     r.type_text(path);
     r.click(widget("SaveAs/Save"), {});
+    if (!answer.empty()) r.click(widget("Replace/" + button_for(answer)), {});
     std::string expected = path;
     if (!expected.ends_with(".scene.json")) expected += ".scene.json";
-    r.queue([expected](ScriptHost& host) {
-        const EditorSession& s = host.script_session();
-        if (const std::string modal = host.modal_text(); !modal.empty())
-            return failure("saving showed: " + modal);
-        if (s.scene_path() != expected || s.dirty())
-            return failure("the scene's file is \"" + s.scene_path() + "\" (" +
-                           (s.dirty() ? "unsaved" : "saved") + "), expected \"" + expected + "\"");
-        return done();
+    const bool cancelled = answer == "cancel";
+    r.queue([expected, cancelled](ScriptHost& host) {
+        if (cancelled && host.script_session().scene_path() == expected)
+            return failure("cancelled, yet the scene's file is \"" + expected + "\"");
+        return check_saved(host, cancelled, expected);
     });
 }
 

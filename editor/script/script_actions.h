@@ -31,8 +31,13 @@ void set_field(ScriptRunner& r, ScriptHost& host, const ScriptStep& step);
 void drag_handle(ScriptRunner& r, ScriptHandle part, glm::vec2 delta);
 // place_prefab NAME X Y: drags the palette tile to the world point; one object more must exist.
 void place_prefab(ScriptRunner& r, const ScriptStep& step);
-// File > Save As through the dialog; the scene must then be saved under path (".scene.json" added).
-void save_as(ScriptRunner& r, const std::string& path);
+// Ctrl+S; answer ("overwrite", "reload", "cancel"; empty: none expected) answers the Changed on
+// disk dialog the save must then show. The scene must end saved (cancel: no dialog left open).
+void save(ScriptRunner& r, const std::string& answer);
+// File > Save As through the dialog; answer ("overwrite", "cancel"; empty: none expected) answers
+// the Replace dialog it must then show. The scene must end saved under path (".scene.json" added;
+// cancel: no dialog left open and its file unchanged).
+void save_as(ScriptRunner& r, const std::string& path, const std::string& answer);
 // File > Export to folder, ticking the options named ("compact", "force"); waits for the end.
 void export_to(ScriptRunner& r, const std::string& folder, const std::vector<std::string>& options);
 

@@ -15,7 +15,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <memory>
+#include <system_error>
 
 namespace diorama::editor {
 
@@ -62,6 +64,19 @@ Result<void> check_export_options(std::span<const std::string> args) {
     for (std::size_t i = 1; i < args.size(); ++i)
         if (args[i] != "compact" && args[i] != "force")
             return arg_error("export options are compact and force, got '" + args[i] + "'");
+    return {};
+}
+
+// The answer word of save and save_as.
+Result<void> check_save_answer(std::span<const std::string> args) {
+    if (!args.empty() && args[0] != "overwrite" && args[0] != "reload" && args[0] != "cancel")
+        return arg_error("save answers are overwrite, reload and cancel, got '" + args[0] + "'");
+    return {};
+}
+
+Result<void> check_save_as_answer(std::span<const std::string> args) {
+    if (args.size() > 1 && args[1] != "overwrite" && args[1] != "cancel")
+        return arg_error("save_as answers are overwrite and cancel, got '" + args[1] + "'");
     return {};
 }
 
@@ -198,19 +213,37 @@ void run_place_prefab(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     place_prefab(r, step);
 }
 
-void run_save(ScriptRunner& r, ScriptHost&, const ScriptStep&) {
-    r.press_keys(KeyChord{Modifiers{.ctrl = true}, "s"});
-    auto frames = std::make_shared<int>(0);
-    r.queue([frames](ScriptHost& h) {
-        if (const std::string modal = h.modal_text(); !modal.empty())
-            return failure("saving showed: " + modal);
-        if (!h.script_session().dirty()) return done();
-        return ++*frames < 5 ? wait("saving") : failure("the scene is still unsaved");
-    });
+void run_save(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
+    save(r, step.args.empty() ? std::string() : step.args[0]);
 }
 
 void run_save_as(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
-    save_as(r, step.args[0]);
+    save_as(r, step.args[0], step.args.size() > 1 ? step.args[1] : std::string());
+}
+
+void run_focus_window(ScriptRunner& r, ScriptHost&, const ScriptStep&) {
+    r.queue([](ScriptHost& h) {
+        SDL_Event e{};
+        e.type = SDL_WINDOWEVENT;
+        e.window.event = SDL_WINDOWEVENT_FOCUS_GAINED;
+        e.window.windowID = h.window_id();
+        SDL_PushEvent(&e);
+        return done();
+    });
+}
+
+void run_wait_file(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
+    constexpr int kWaitFileFrameLimit = 36000; // another program's doing may take a while
+    const std::filesystem::path file = step.args[0];
+    auto frames = std::make_shared<int>(0);
+    r.queue([file, frames](ScriptHost&) {
+        std::error_code ec;
+        if (std::filesystem::exists(file, ec)) return done();
+        if (++*frames > kWaitFileFrameLimit)
+            return failure(file.string() + " did not appear within " +
+                           std::to_string(kWaitFileFrameLimit) + " frames");
+        return sleep();
+    });
 }
 
 void run_export(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
@@ -333,8 +366,10 @@ constexpr std::array kCommands{
     ScriptCommand{"select_guid", "g", 1, nullptr, run_select_guid},
     ScriptCommand{"set_field", "s*", 2, nullptr, run_set_field},
     ScriptCommand{"place_prefab", "snn", 3, nullptr, run_place_prefab},
-    ScriptCommand{"save", "", 0, nullptr, run_save},
-    ScriptCommand{"save_as", "s", 1, nullptr, run_save_as},
+    ScriptCommand{"save", "s", 0, check_save_answer, run_save},
+    ScriptCommand{"save_as", "ss", 1, check_save_as_answer, run_save_as},
+    ScriptCommand{"focus_window", "", 0, nullptr, run_focus_window},
+    ScriptCommand{"wait_file", "s", 1, nullptr, run_wait_file},
     ScriptCommand{"export", "sss", 1, check_export_options, run_export},
     ScriptCommand{"open_scene", "s", 1, nullptr, run_open_scene},
     ScriptCommand{"screenshot", "s", 1, nullptr, run_screenshot},

@@ -56,6 +56,7 @@ void Dialogs::open_save_as(const EditorSession& session) {
     m_dialog_path = session.scene_path().empty() ? session.project().scene_folder + "/" +
                                                        session.scene_name() + ".scene.json"
                                                  : session.scene_path();
+    m_save_copy = false;
     m_open_save_as = true;
 }
 
@@ -78,13 +79,34 @@ void Dialogs::open_export(const EditorSession& session) {
 void Dialogs::project_changed(const EditorSession& session) {
     m_dialog_path = session.project().root.string();
     m_export_path.clear(); // File > Export proposes a folder next to the new project
+    if (session.access() == ProjectAccess::ReadOnly && session.project().root != m_elsewhere_root)
+        m_open_elsewhere = true;
+    m_elsewhere_root = session.project().root;
 }
 
 // ---- drawing ----
 
 void Dialogs::draw(UiContext& ctx) {
-    if (ctx.session.recovery_offer() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+    const bool any_open = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    if (ctx.session.recovery_offer() && !any_open)
         ImGui::OpenPopup("Recover unsaved changes###recovery");
+    if (const auto& q = ctx.session.save_question(); q && !any_open) {
+        switch (q->issue) {
+        case SaveIssue::ChangedOnDisk:
+            ImGui::OpenPopup("Changed on disk###changed");
+            break;
+        case SaveIssue::TargetExists:
+            ImGui::OpenPopup("Replace the file?###replace");
+            break;
+        case SaveIssue::ProjectMoved:
+            ImGui::OpenPopup("Project folder moved###moved");
+            break;
+        }
+    }
+    if (m_open_elsewhere && !any_open) {
+        ImGui::OpenPopup("Project open in another editor###elsewhere");
+        m_open_elsewhere = false;
+    }
     if (m_open_unsaved) ImGui::OpenPopup("Unsaved changes###unsaved");
     if (m_open_save_as) ImGui::OpenPopup("Save Scene As###save_as");
     if (m_open_project) ImGui::OpenPopup("Open Project###open_project");
@@ -98,6 +120,10 @@ void Dialogs::draw(UiContext& ctx) {
     draw_save_as(ctx);
     draw_open_project(ctx);
     draw_export(ctx);
+    draw_changed_on_disk(ctx);
+    draw_replace(ctx);
+    draw_moved(ctx);
+    draw_open_elsewhere(ctx);
     draw_error(ctx);
 }
 
@@ -170,20 +196,26 @@ void Dialogs::draw_error(UiContext& ctx) {
 }
 
 void Dialogs::draw_save_as(UiContext& ctx) {
-    const std::string pressed =
-        modal_dialog(ctx.widgets, ctx.scale, {"Save Scene As###save_as", "SaveAs"}, m_modal_text,
-                     [&](DialogFrame& f) {
-                         f.modal_text = "Save Scene As";
-                         ImGui::TextUnformatted("File, relative to the project folder:");
-                         path_field(f, m_dialog_path, 420.0f * ctx.scale, ctx.widgets);
-                         ImGui::TextDisabled("\".scene.json\" is added when missing.");
-                         f.gap = 6.0f;
-                         f.buttons = {{"Save"}, {"Cancel", DialogKeys::Escape}};
-                     });
+    const std::string pressed = modal_dialog(
+        ctx.widgets, ctx.scale, {"Save Scene As###save_as", "SaveAs"}, m_modal_text,
+        [&](DialogFrame& f) {
+            f.modal_text = m_save_copy ? "Save Scene As (the project folder moved)"
+                                       : "Save Scene As";
+            ImGui::TextUnformatted(m_save_copy
+                                       ? "The project folder moved. Full path of the file:"
+                                       : "File, relative to the project folder:");
+            path_field(f, m_dialog_path, (m_save_copy ? 560.0f : 420.0f) * ctx.scale, ctx.widgets);
+            ImGui::TextDisabled(m_save_copy
+                                    ? "\".scene.json\" is added when missing; the folder must exist."
+                                    : "\".scene.json\" is added when missing.");
+            f.gap = 6.0f;
+            f.buttons = {{"Save"}, {"Cancel", DialogKeys::Escape}};
+        });
     if (pressed != "Save") return;
-    if (auto saved = ctx.session.save_as(m_dialog_path); !saved)
-        m_errors.push_back({"Could not save", saved.error().describe()});
-    else if (m_remember_recent)
+    const Result<void> saved = m_save_copy ? ctx.session.save_copy(m_dialog_path)
+                                           : ctx.session.save_as(m_dialog_path);
+    report(ctx.session, saved, "Could not save");
+    if (saved && !m_save_copy && m_remember_recent)
         add_recent_project(ctx.config, ctx.session.project().root.string());
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // Dialogs: the editor's modal dialogs, each built on modal_dialog(): unsaved changes, recover
-// unsaved changes, errors, Save As, Open Project and Export (with its progress). The app opens
-// them; answers that leave the scene or open a project go back through AppActions.
+// unsaved changes, errors, Save As, Open Project and Export (with its progress), and the
+// questions about the project on disk (dialogs_disk.cpp): the scene changed on disk, Save As
+// onto an existing scene, the project folder moved, the project open in another editor. The app
+// opens them; answers that leave the scene or open a project go back through AppActions.
 
 #include "ui_context.h"
 
@@ -35,7 +37,7 @@ public:
     void open_project(const EditorSession& session);
     // File > Export, proposing <project>-export next to the project; not while one runs.
     void open_export(const EditorSession& session);
-    // The path fields follow a newly opened project.
+    // The path fields follow a newly opened project; a project another editor holds says so.
     void project_changed(const EditorSession& session);
 
     // Opens the dialogs asked for and draws the open one; call once per frame after the panels.
@@ -56,6 +58,14 @@ private:
     void draw_save_as(UiContext& ctx);
     void draw_open_project(UiContext& ctx);
     void draw_export(UiContext& ctx);
+    // ---- the project on disk (dialogs_disk.cpp) ----
+    // The session's save question, each kind its own dialog.
+    void draw_changed_on_disk(UiContext& ctx);
+    void draw_replace(UiContext& ctx);
+    void draw_moved(UiContext& ctx);
+    void draw_open_elsewhere(UiContext& ctx);
+    // Shows a failed answer's error unless it raised another question (whose dialog follows).
+    void report(const EditorSession& session, const Result<void>& done, std::string title);
     // Runs export steps for a slice of this frame and reports the outcome when it finishes;
     // false when it failed (the error dialog is queued).
     bool advance_export();
@@ -66,6 +76,9 @@ private:
     bool m_open_save_as = false;
     bool m_open_project = false;
     bool m_open_export = false;
+    bool m_save_copy = false;            // Save As writes a copy anywhere (the project moved)
+    bool m_open_elsewhere = false;       // tell that another editor holds the project
+    std::filesystem::path m_elsewhere_root; // the project it was told for
     std::string m_dialog_path; // Save As's file or Open Project's folder
     std::deque<ErrorMessage> m_errors;
     std::string m_export_path;                  // the output folder typed in the dialog

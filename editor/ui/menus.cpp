@@ -154,13 +154,23 @@ float draw_main_menu(UiContext& ctx) {
             end_menu(ctx);
         }
         ctx.widgets.pop_scope();
-        // The project and scene at the right end.
+        // The project and scene at the right end, after why it may not be saved (read-only...).
         if (ctx.session.has_project()) {
             const std::string text = ctx.session.project().name + "  \u2022  " +
                                      ctx.session.scene_name() +
                                      (ctx.session.dirty() ? " (unsaved)" : "");
-            const float w = ImGui::CalcTextSize(text.c_str()).x;
-            ImGui::SameLine(ImGui::GetWindowWidth() - w - 14.0f * ctx.scale);
+            const std::string note = ctx.session.access_note();
+            const float gap = 14.0f * ctx.scale;
+            float w = ImGui::CalcTextSize(text.c_str()).x;
+            if (!note.empty()) w += ImGui::CalcTextSize(note.c_str()).x + gap;
+            ImGui::SameLine(ImGui::GetWindowWidth() - w - gap);
+            if (!note.empty()) {
+                ImGui::PushStyleColor(ImGuiCol_Text, colors::kWarning);
+                ImGui::TextUnformatted(note.c_str());
+                ImGui::PopStyleColor();
+                record_item(ctx.widgets, "Menu/access");
+                ImGui::SameLine(0.0f, gap);
+            }
             ImGui::TextDisabled("%s", text.c_str());
         }
         height = ImGui::GetWindowSize().y;

@@ -237,6 +237,7 @@ void Exporter::State::validate_scene() {
 }
 
 void Exporter::State::list_files() {
+    if (stop_on_errors()) return;
     const std::string data = std::string(kProjectFolder) + "/";
     jobs["bin/diorama-player"] = Job{Job::Kind::Executable, options.player, {}};
     jobs[std::string("lib/") + DIORAMA_ENGINE_SONAME] = Job{Job::Kind::Copy, engine, {}};

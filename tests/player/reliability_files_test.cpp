@@ -207,6 +207,7 @@ protected:
         ASSERT_FALSE(r.timed_out) << describe(r);
         EXPECT_EQ(r.exit_code, 3) << describe(r);
         EXPECT_TRUE(contains(r.err, file + ": the file leaves the project")) << describe(r);
+        EXPECT_TRUE(contains(r.err, "export: 1 error in")) << "reported once: " << describe(r);
         EXPECT_FALSE(contains(r.out + r.err, "SECRET")) << describe(r);
         EXPECT_EQ(everything_under(m_dir.path()), before) << "nothing was written anywhere";
         EXPECT_EQ(slurp(target() / "secret.scene.json"), kSecret);

@@ -2,6 +2,7 @@
 
 #include "editor_session.h"
 
+#include "diorama/file_io.h"
 #include "diorama/log.h"
 #include "diorama/scene_file.h"
 #include "diorama/state_hash.h"
@@ -15,6 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr const char* kEditorFolder = ".diorama"; // the editor's own files in a project
 constexpr const char* kRecoveryFolder = ".diorama/recovery";
 // The recovery file of a scene that has no file yet (a dot name no scene is given).
 constexpr const char* kUnsavedRecoveryName = ".unsaved.scene.json";
@@ -22,6 +24,12 @@ constexpr const char* kUnsavedRecoveryName = ".unsaved.scene.json";
 void remove_file(const fs::path& file) {
     std::error_code ec;
     fs::remove(file, ec);
+}
+
+// How recovery files are written: no backups, never through a symbolic link, and only inside
+// the project's .diorama folder (the folders on the way are made).
+SaveOptions recovery_writes(const fs::path& project_root) {
+    return SaveOptions{.backups = 0, .confined_to = project_root / kEditorFolder};
 }
 
 } // namespace
@@ -61,14 +69,15 @@ bool EditorSession::autosave_tick(double now_s) {
     if (m_recovery_written && state == m_recovery_hash) return false;
 
     const fs::path file = recovery_file();
-    std::error_code ec;
-    fs::create_directories(file.parent_path(), ec);
-    if (auto saved = save_scene(*m_world, file, m_scene_name, prefabs(), {.backups = 0}); !saved) {
+    if (auto saved =
+            save_scene(*m_world, file, m_scene_name, prefabs(), recovery_writes(project().root));
+        !saved) {
         log_warning("autosave: " + saved.error().describe());
         return false;
     }
     m_recovery_written = true;
     m_recovery_hash = state;
+    std::error_code ec;
     log_info("autosaved to " + fs::relative(file, project().root, ec).string());
     return true;
 }
@@ -87,14 +96,15 @@ Result<void> EditorSession::write_recovery() {
         return {};
     }
     const fs::path file = recovery_file();
-    std::error_code ec;
-    fs::create_directories(file.parent_path(), ec);
-    if (auto saved = save_scene(*m_world, file, m_scene_name, prefabs(), {.backups = 0}); !saved) {
+    if (auto saved =
+            save_scene(*m_world, file, m_scene_name, prefabs(), recovery_writes(project().root));
+        !saved) {
         log_error("recovery copy: " + saved.error().describe());
         return saved.error();
     }
     m_recovery_written = true;
     m_recovery_hash = hash();
+    std::error_code ec;
     log_info("unsaved changes kept in " + fs::relative(file, project().root, ec).string());
     return {};
 }

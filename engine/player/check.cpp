@@ -73,7 +73,10 @@ void classify(const fs::path& path, std::map<fs::path, Targets>& targets,
             targets[file.parent_path()].whole = true;
         return;
     }
-    const std::string name = real.filename().string();
+    // A file belongs to the project of the folder it is named in; whether it may be opened is
+    // the project's rule (a link leading out of the project is refused, not followed).
+    const fs::path named = fs::absolute(path, ec).lexically_normal();
+    const std::string name = named.filename().string();
     if (name == kProjectFile) {
         targets[real.parent_path()]; // the project file alone
         return;
@@ -90,25 +93,21 @@ void classify(const fs::path& path, std::map<fs::path, Targets>& targets,
                                   where));
         return;
     }
-    const fs::path root = find_project_root(real.parent_path());
+    const fs::path root = find_project_root(named.parent_path());
     if (root.empty()) {
         problems.error(make_error(ErrorCode::NotFound,
                                   "no project.json in the file's folder or any folder above it",
                                   where));
         return;
     }
-    const std::string relative = real.lexically_relative(root).generic_string();
-    (scene ? targets[root].scenes : targets[root].prefabs).insert(relative);
+    const std::string relative = named.lexically_relative(root).generic_string();
+    Targets& project = targets[fs::canonical(root, ec)];
+    (scene ? project.scenes : project.prefabs).insert(relative);
 }
 
 // The *.prefab.json files under the project's prefab folder (those load_folder reads).
 std::size_t count_prefab_files(const Project& project) {
-    std::size_t count = 0;
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(project.absolute(project.prefab_folder), ec), end;
-         !ec && it != end; it.increment(ec))
-        if (it->path().filename().string().ends_with(".prefab.json")) ++count;
-    return count;
+    return project_files(project.root, project.prefab_folder, ".prefab.json").size();
 }
 
 // Opens the game of a project and checks its prefabs and scenes: with targets.whole, the
@@ -149,29 +148,27 @@ void check_project_contents(const fs::path& root, const Targets& targets, Diagno
     }
 }
 
-// Every NAME.input.json in the project folder and the folders below it, sorted.
-std::vector<fs::path> input_scripts_in(const fs::path& root) {
-    std::vector<fs::path> out;
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().filename().string().ends_with(kInputSuffix) && it->is_regular_file(ec))
-            out.push_back(it->path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 void check_input_script(const fs::path& file, Diagnostics& diagnostics, Tally& tally) {
     ++tally.input_scripts;
     (void)load_input_script(file, diagnostics);
+}
+
+// Checks every NAME.input.json in the project folder and the folders below it that the project's
+// rule lets be opened (one leading out of the project is reported instead).
+void check_input_scripts_in(const fs::path& root, Diagnostics& diagnostics, Tally& tally) {
+    for (const std::string& script : project_files(root, "", kInputSuffix)) {
+        if (auto file = file_in_project(root, script))
+            check_input_script(*file, diagnostics, tally);
+        else
+            diagnostics.error(file.error());
+    }
 }
 
 void check_project(const fs::path& root, const Targets& targets, Tally& tally) {
     ++tally.projects;
     Diagnostics diagnostics;
     check_project_contents(root, targets, diagnostics, tally);
-    if (targets.whole)
-        for (const fs::path& file : input_scripts_in(root))
-            check_input_script(file, diagnostics, tally);
+    if (targets.whole) check_input_scripts_in(root, diagnostics, tally);
     print_result(problem_lines(diagnostics));
     tally.errors += diagnostics.error_count();
     tally.warnings += diagnostics.warning_count();

@@ -288,7 +288,8 @@ commands:
     --input FILE      replay an input script (*.input.json; the path is relative to the current
                       folder): its events reach the game at the ticks they name, so the same
                       scene and the same script give the same state hash on every run
-    --dump-state FILE save the final state as a scene file (loadable in the project)
+    --dump-state FILE save the final state as a scene file (loadable in the project); FILE
+                      is a regular file or new (a device, FIFO or socket is refused)
   check PATH...       validate without running: a project folder (project.json, every prefab,
                       every scene, every *.input.json in it), or files: project.json,
                       *.prefab.json, *.scene.json (a file's project is the nearest folder above

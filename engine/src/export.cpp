@@ -5,6 +5,7 @@
 #include "diorama/file_io.h"
 #include "diorama/game.h"
 #include "diorama/json_io.h"
+#include "diorama/log.h"
 #include "diorama/module.h"
 #include "diorama/prefab.h"
 #include "diorama/scene_file.h"
@@ -30,7 +31,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kMaxDataBytes = 256u << 20; // the scene loader's limit
+constexpr std::size_t kMaxDataBytes = 256u << 20;         // the scene loader's limit
+constexpr std::uint64_t kMaxCopiedBytes = std::uint64_t{4} << 30; // programs, modules, assets
 constexpr const char* kProjectFolder = "project";
 constexpr const char* kManifestFile = "export.json";
 constexpr fs::perms kExecutable = fs::perms::owner_all | fs::perms::group_read |
@@ -82,16 +84,15 @@ void collect_assets(const TypeInfo& type, const void* component, std::set<std::s
     }
 }
 
-// Every *.prefab.json under the project's prefab folder, project-relative, sorted.
-std::vector<std::string> prefab_files(const Project& project) {
-    std::vector<std::string> out;
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(project.absolute(project.prefab_folder), ec), end;
-         !ec && it != end; it.increment(ec))
-        if (it->is_regular_file(ec) && it->path().filename().string().ends_with(".prefab.json"))
-            out.push_back(fs::relative(it->path(), project.root, ec).generic_string());
-    std::sort(out.begin(), out.end());
-    return out;
+// Where a path in the export ("project/scenes/a.scene.json") is written inside folder; refused
+// when, normalised, it would not be inside it.
+Result<fs::path> output_path(const fs::path& folder, const std::string& path) {
+    const fs::path relative = fs::path(path).lexically_normal();
+    if (relative.empty() || relative.is_absolute() || relative == "." || *relative.begin() == "..")
+        return make_error(ErrorCode::InvalidArgument,
+                          "would be written outside the export folder; nothing is written there",
+                          path);
+    return folder / relative;
 }
 
 } // namespace
@@ -114,6 +115,7 @@ struct Exporter::State {
     fs::path output; // absolute
     fs::path engine; // the engine library next to the player
     fs::path temp;   // the folder being filled; empty until made
+    std::optional<HeldFolder> staging; // holds temp while it is filled, against cleanups
     bool committed = false;
     std::vector<std::string> scenes;
     std::size_t next_scene = 0;
@@ -242,21 +244,27 @@ void Exporter::State::list_files() {
     if (!project.module.empty())
         jobs["modules/" + module_file_name(project.module)] = Job{Job::Kind::Copy, module, {}};
     jobs[data + "project.json"] = Job{Job::Kind::Data, project.root / "project.json", {}};
-    for (const std::string& prefab : prefab_files(project))
-        jobs[data + prefab] = Job{Job::Kind::Data, project.absolute(prefab), {}};
-    for (const std::string& scene : scenes)
-        jobs[data + scene] = Job{Job::Kind::Data, project.absolute(scene), {}};
-    for (const std::string& asset : assets) {
+    // Every file of the project passes the project's rule before it is read.
+    auto add = [&](const std::string& relative, Job::Kind kind) {
+        auto file = file_in_project(project.root, relative);
+        if (!file) return diagnostics.error(file.error());
         std::error_code ec;
-        const fs::path file = project.absolute(asset);
-        if (fs::is_regular_file(file, ec))
-            jobs.try_emplace(data + asset, Job{Job::Kind::Copy, file, {}});
-        else if (fs::exists(file, ec))
+        if (kind != Job::Kind::Copy || fs::is_regular_file(*file, ec))
+            jobs.try_emplace(data + relative, Job{kind, *file, {}});
+        else if (fs::exists(*file, ec))
             diagnostics.warning(make_error(ErrorCode::InvalidArgument,
-                                           "asset \"" + asset + "\" is not a file; not exported",
-                                           file.string()));
+                                           "asset \"" + relative + "\" is not a file; not exported",
+                                           file->string()));
         // A missing asset was reported by the loader that read the reference.
-    }
+    };
+    for (const std::string& prefab : project_files(project.root, project.prefab_folder,
+                                                   ".prefab.json"))
+        add(prefab, Job::Kind::Data);
+    for (const std::string& scene : scenes)
+        add(scene, Job::Kind::Data);
+    for (const std::string& asset : assets)
+        add(asset, Job::Kind::Copy);
+    if (stop_on_errors()) return;
     jobs["run.sh"] = Job{Job::Kind::Text, {}, kRunScript};
     next_job = jobs.begin();
     total += 1 + jobs.size();
@@ -265,22 +273,35 @@ void Exporter::State::list_files() {
 
 void Exporter::State::create_temp() {
     std::error_code ec;
-    fs::create_directories(output.parent_path(), ec);
-    if (ec) return fail(io_error("cannot create the folder", output.parent_path(), ec));
-    std::string pattern =
-        (output.parent_path() / ("." + output.filename().string() + ".export-XXXXXX")).string();
-    if (::mkdtemp(pattern.data()) == nullptr)
-        return fail(io_error("cannot create a temporary folder next to the output",
-                             output.parent_path(),
-                             std::error_code(errno, std::generic_category())));
-    temp = pattern;
+    const fs::path parent = output.parent_path();
+    fs::create_directories(parent, ec);
+    if (ec) return fail(io_error("cannot create the folder", parent, ec));
+    // What interrupted exports to this folder left beside it goes first (never a running one's).
+    const std::string hidden = "." + output.filename().string();
+    for (const char* kind : {".export-", ".old-"}) {
+        const LeftoverCleanup cleanup = remove_stale_folders(parent, hidden + kind);
+        for (const fs::path& folder : cleanup.removed)
+            log_info("removed " + folder.string() + ", left behind by an interrupted export");
+        for (const Error& problem : cleanup.problems)
+            diagnostics.warning(problem);
+    }
+    auto made = HeldFolder::create((parent / (hidden + ".export-XXXXXX")).string());
+    if (!made) {
+        Error e = made.error();
+        e.message = "cannot create a temporary folder next to the output: " + e.message;
+        return fail(e);
+    }
+    temp = made->path();
+    staging = std::move(*made);
     fs::permissions(temp, kExecutable, ec); // mkdtemp makes it private; the export is not
     phase = Phase::Files;
 }
 
 void Exporter::State::write_file() {
     const auto& [path, job] = *next_job++;
-    const fs::path target = temp / path;
+    auto placed = output_path(temp, path);
+    if (!placed) return fail(placed.error());
+    const fs::path target = std::move(*placed);
     std::error_code ec;
     fs::create_directories(target.parent_path(), ec);
     if (ec) return fail(io_error("cannot create the folder", target.parent_path(), ec));
@@ -294,9 +315,8 @@ void Exporter::State::write_file() {
     } else if (job.kind == Job::Kind::Text) {
         if (auto saved = save_file_atomic(target, job.text, {false}); !saved)
             return fail(saved.error());
-    } else {
-        fs::copy_file(job.source, target, ec);
-        if (ec) return fail(io_error("cannot copy " + job.source.string(), target, ec));
+    } else if (auto copied = copy_file(job.source, target, kMaxCopiedBytes); !copied) {
+        return fail(copied.error());
     }
     const bool executable = job.kind == Job::Kind::Executable || job.kind == Job::Kind::Text;
     fs::permissions(target, executable ? kExecutable : kReadable, ec);
@@ -450,6 +470,7 @@ bool Exporter::step() {
             fs::remove_all(s.temp, ec);
             s.temp.clear();
         }
+        s.staging.reset();
         if (!s.failure) s.done = s.total;
     }
     return s.phase != Phase::Done;

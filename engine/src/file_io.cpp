@@ -8,9 +8,11 @@
 #include <cstring>
 #include <fcntl.h>
 #include <new>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace diorama {
 
@@ -39,6 +41,42 @@ int enter(SaveStage stage) {
 
 Error io_error(const fs::path& path, const std::string& doing, int error_number) {
     return make_error(ErrorCode::Io, doing + ": " + std::strerror(error_number), path.string());
+}
+
+// What a file that is not a regular file is, for messages: "a FIFO (named pipe)".
+std::string kind_of(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISLNK(mode)) return "a symbolic link";
+    return "a special file";
+}
+
+// The refusal of a file that is not a regular file; `outcome` says what was not done.
+Error not_regular(const fs::path& path, mode_t mode, const std::string& outcome) {
+    return make_error(ErrorCode::Io, "is " + kind_of(mode) + ", not a regular file; " + outcome,
+                      path.string());
+}
+
+// Closes a descriptor when it goes out of scope (-1: none).
+struct Descriptor {
+    int fd = -1;
+    explicit Descriptor(int f) : fd(f) {}
+    Descriptor(const Descriptor&) = delete;
+    Descriptor& operator=(const Descriptor&) = delete;
+    ~Descriptor() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// fd, now holding a shared lock on its file for as long as it stays open, so that
+// remove_save_leftovers leaves the file alone; -1 (fd closed) when the lock cannot be taken.
+int held(int fd) {
+    if (fd >= 0 && ::flock(fd, LOCK_SH) == 0) return fd;
+    if (fd >= 0) ::close(fd);
+    return -1;
 }
 
 // Writes n bytes at data to fd, retrying short writes and EINTR. Returns 0 or the errno.
@@ -111,6 +149,57 @@ Result<fs::path> resolve_links(const fs::path& path) {
     return io_error(path, "cannot follow the symbolic link", ELOOP);
 }
 
+// For SaveOptions::confined_to: refuses a path outside `folder`, or one where the folder, a folder
+// between it and the file, or the file itself is a symbolic link; makes the missing folders.
+Result<void> enter_confined(const fs::path& path, const fs::path& folder) {
+    std::error_code ec;
+    fs::path root = fs::absolute(folder, ec).lexically_normal();
+    if (!root.has_filename()) root = root.parent_path(); // "/a/b/" -> "/a/b"
+    const fs::path file = fs::absolute(path, ec).lexically_normal();
+    const fs::path relative = file.lexically_relative(root);
+    if (relative.empty() || relative == "." || *relative.begin() == "..")
+        return make_error(ErrorCode::InvalidArgument,
+                          "is outside " + root.string() + "; nothing was written", path.string());
+    fs::path at = root;
+    for (auto part = relative.begin();;) {
+        struct stat st {};
+        if (::lstat(at.c_str(), &st) != 0) {
+            if (at == file || errno != ENOENT || ::mkdir(at.c_str(), 0777) != 0) break;
+            continue; // made: checked again (the save reports any other problem itself)
+        }
+        if (S_ISLNK(st.st_mode))
+            return make_error(ErrorCode::Io,
+                              (at == file ? std::string("is a symbolic link")
+                                          : "leads through the symbolic link " + at.string()) +
+                                  "; files here are never written through links, nothing was "
+                                  "written",
+                              path.string());
+        if (part == relative.end()) break;
+        at /= *part++;
+    }
+    return {};
+}
+
+// "PATH.2 is a FIFO (named pipe), not a regular file" for the first of PATH.1..PATH.n that exists
+// and is not a regular file (the rotation never renames or replaces one); empty when none is.
+std::string non_regular_backup(const fs::path& target, int n) {
+    for (int i = 1; i <= n; ++i) {
+        const fs::path backup = backup_path(target, i);
+        struct stat st {};
+        if (::lstat(backup.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+            return backup.string() + " is " + kind_of(st.st_mode) + ", not a regular file";
+    }
+    return {};
+}
+
+// Logs what a cleanup of leftovers removed (info) and could not remove (warnings).
+void log_cleanup(const LeftoverCleanup& cleanup) {
+    for (const fs::path& file : cleanup.removed)
+        log_info("removed " + file.string() + ", left behind by an interrupted save");
+    for (const Error& problem : cleanup.problems)
+        log_warning(problem.describe());
+}
+
 // The first byte where a and b differ (the shorter length when one is a prefix of the other).
 std::size_t first_difference(std::string_view a, std::string_view b) {
     const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
@@ -129,12 +218,16 @@ int rotate_backups(const fs::path& target, const fs::path& previous, int n) {
 }
 
 // Opens path for reading after checking that it is a regular file of at most max_bytes; returns
-// the descriptor (the caller closes it) and sets size to the file's size.
+// the descriptor (the caller closes it) and sets size to the file's size. Anything else is refused
+// before it is opened, and the open itself never blocks (O_NONBLOCK, so a FIFO that appears
+// meanwhile is refused by the fstat instead of waiting for a writer).
 Result<int> open_for_reading(const fs::path& path, std::size_t max_bytes, std::size_t& size) {
     if (const FileOpenObserver observer = g_open_observer.load()) observer(path);
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return io_error(path, "cannot open", errno);
     struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+        return not_regular(path, st.st_mode, "it was not read");
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return io_error(path, "cannot open", errno);
     if (::fstat(fd, &st) != 0) {
         const int e = errno;
         ::close(fd);
@@ -142,7 +235,13 @@ Result<int> open_for_reading(const fs::path& path, std::size_t max_bytes, std::s
     }
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);
-        return make_error(ErrorCode::Io, "not a regular file", path.string());
+        return not_regular(path, st.st_mode, "it was not read");
+    }
+    if (const int flags = ::fcntl(fd, F_GETFL);
+        flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        const int e = errno;
+        ::close(fd);
+        return io_error(path, "cannot open", e);
     }
     if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
         ::close(fd);
@@ -259,10 +358,58 @@ Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {
     return out;
 }
 
+Result<std::uint64_t> copy_file(const fs::path& from, const fs::path& to,
+                                std::uint64_t max_bytes) {
+    std::size_t size = 0;
+    auto opened = open_for_reading(from, static_cast<std::size_t>(max_bytes), size);
+    if (!opened) return opened.error();
+    const Descriptor in(*opened);
+    const Descriptor out(
+        ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644));
+    if (out.fd < 0) return io_error(to, "cannot create the copy of " + from.string(), errno);
+    auto abandon = [&to](Error e) {
+        ::unlink(to.c_str());
+        return e;
+    };
+    std::vector<char> buffer(kSaveChunkBytes);
+    std::uint64_t copied = 0;
+    for (;;) {
+        std::size_t got = 0;
+        if (const int e = read_fully(in.fd, buffer.data(), buffer.size(), got))
+            return abandon(io_error(from, "cannot read", e));
+        if (got == 0) break;
+        copied += got;
+        if (copied > max_bytes)
+            return abandon(make_error(ErrorCode::Limit,
+                                      "file grew past the limit of " + std::to_string(max_bytes) +
+                                          " bytes while it was copied",
+                                      from.string()));
+        if (const int e = write_fully(out.fd, buffer.data(), got))
+            return abandon(io_error(to, "cannot write the copy of " + from.string(), e));
+    }
+    return copied;
+}
+
 Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, SaveOptions options) {
-    auto resolved = resolve_links(path);
-    if (!resolved) return resolved.error();
-    const fs::path target = std::move(*resolved);
+    fs::path target = path;
+    if (!options.confined_to.empty()) {
+        if (auto confined = enter_confined(path, options.confined_to); !confined)
+            return confined.error();
+    } else {
+        auto resolved = resolve_links(path);
+        if (!resolved) return resolved.error();
+        target = std::move(*resolved);
+    }
+    // Only a regular file is replaced: never a device, a FIFO, a socket or a folder.
+    struct stat old {};
+    const bool existed = ::lstat(target.c_str(), &old) == 0;
+    if (existed && !S_ISREG(old.st_mode))
+        return target == path ? not_regular(path, old.st_mode, "nothing was written")
+                              : not_regular(path, old.st_mode,
+                                            "nothing was written (the link leads to " +
+                                                target.string() + ")");
+    log_cleanup(remove_save_leftovers(target));
+
     const fs::path folder = target.parent_path();
     const std::string folder_name = folder.empty() ? std::string(".") : folder.string();
     const std::string stem = (folder / ("." + target.filename().string())).string();
@@ -275,6 +422,7 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
         fd = ::mkstemp(temp.data());
     }
     if (fd < 0) return io_error(path, "cannot create a temporary file in " + folder_name, errno);
+    const Descriptor temp_lock(held(::fcntl(fd, F_DUPFD_CLOEXEC, 0))); // until it is in place
 
     auto abandon = [&](const std::string& doing, int e) {
         if (fd >= 0) ::close(fd);
@@ -291,8 +439,6 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
     if (::fsync(fd) != 0) return abandon("cannot flush to disk", errno);
 
     // Keep the previous file's permissions when replacing it.
-    struct stat old {};
-    const bool existed = ::stat(target.c_str(), &old) == 0;
     ::fchmod(fd, existed ? (old.st_mode & 07777) : 0644);
     const int closed = ::close(fd);
     fd = -1;
@@ -315,20 +461,25 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
                           path.string());
     }
 
-    // The file being replaced, linked under a private name until the new one is in place.
+    // The file being replaced, linked under a private name (and held) until the backups rotate.
     fs::path previous;
     if (existed && options.backups > 0) {
         previous = stem + ".prev." + temp.substr(temp.size() - 6);
         ::unlink(previous.c_str());
         if (::link(target.c_str(), previous.c_str()) != 0) {
-            std::error_code ec; // filesystems without hard links: copy instead
-            if (!fs::copy_file(target, previous, ec)) {
-                log_warning(path.string() +
-                            ": cannot keep the previous version as a backup: " + ec.message());
+            // Filesystems without hard links: copy instead.
+            if (auto copied = copy_file(target, previous, static_cast<std::uint64_t>(-1));
+                !copied) {
+                log_warning(path.string() + ": cannot keep the previous version as a backup: " +
+                            copied.error().message);
                 previous.clear();
             }
         }
     }
+    const Descriptor previous_lock(
+        previous.empty() ? -1
+                         : held(::open(previous.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW |
+                                                             O_NONBLOCK | O_NOCTTY)));
 
     int rename_error = enter(SaveStage::Rename);
     if (rename_error == 0 && ::rename(temp.c_str(), target.c_str()) != 0) rename_error = errno;
@@ -342,12 +493,19 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
     if (folder_error == 0) folder_error = sync_folder(folder);
 
     if (!previous.empty()) {
-        int rotate_error = enter(SaveStage::Rotate);
-        if (rotate_error == 0) rotate_error = rotate_backups(target, previous, options.backups);
-        if (rotate_error != 0) {
+        std::string rotate_problem;
+        if (const int e = enter(SaveStage::Rotate)) {
+            rotate_problem = std::strerror(e);
+        } else {
+            rotate_problem = non_regular_backup(target, options.backups);
+            if (rotate_problem.empty())
+                if (const int r = rotate_backups(target, previous, options.backups))
+                    rotate_problem = std::strerror(r);
+        }
+        if (!rotate_problem.empty()) {
             ::unlink(previous.c_str());
             log_warning(path.string() + ": saved, but the backups were not rotated: " +
-                        std::strerror(rotate_error));
+                        rotate_problem);
         }
     }
     if (folder_error != 0)

@@ -1,10 +1,13 @@
 #include "diorama/game.h"
 
 #include "diorama/components.h"
+#include "diorama/file_io.h"
+#include "diorama/log.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
 #include <system_error>
+#include <utility>
 
 namespace diorama {
 
@@ -61,6 +64,20 @@ Error reported(Error error, Diagnostics& diagnostics) {
     return error;
 }
 
+// Removes what interrupted saves left in the project's scene and prefab folders (those inside
+// the project); what cannot be removed becomes a warning naming the file.
+void remove_leftovers(const Project& project, Diagnostics& diagnostics) {
+    for (const auto& [folder, suffix] : {std::pair{project.scene_folder, ".scene.json"},
+                                         std::pair{project.prefab_folder, ".prefab.json"}}) {
+        if (!check_asset_path(project.root, folder)) continue;
+        const LeftoverCleanup cleanup = remove_save_leftovers_in(project.absolute(folder), suffix);
+        for (const fs::path& file : cleanup.removed)
+            log_info("removed " + file.string() + ", left behind by an interrupted save");
+        for (const Error& problem : cleanup.problems)
+            diagnostics.warning(problem);
+    }
+}
+
 } // namespace
 
 std::vector<fs::path> installed_module_dirs() {
@@ -112,6 +129,7 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
                                          const GameOptions& options) {
     auto project = load_project(folder_or_file, diagnostics);
     if (!project) return project.error();
+    remove_leftovers(*project, diagnostics);
 
     auto game = std::make_unique<Game>();
     if (!project->module.empty()) {
@@ -155,9 +173,11 @@ Result<LoadedScene> Game::load_scene_text(std::string_view text, std::string_vie
 }
 
 Result<LoadedScene> Game::load_scene_file(const fs::path& file, Diagnostics& diagnostics) const {
+    const Project& project = m_project ? *m_project : no_project();
+    if (auto inside = file_in_project(project.root, file); !inside)
+        return reported(inside.error(), diagnostics);
     LoadedScene loaded{new_world(), file.generic_string(), {}};
-    auto info = diorama::load_scene(*loaded.world, file, m_project ? *m_project : no_project(),
-                                    m_prefabs, diagnostics);
+    auto info = diorama::load_scene(*loaded.world, file, project, m_prefabs, diagnostics);
     if (!info) return info.error();
     loaded.name = std::move(info->name);
     return loaded;

@@ -35,15 +35,8 @@ const void* Prefab::find(ComponentId type) const {
 
 void PrefabLibrary::load_folder(const Project& project, const TypeRegistry& registry,
                                 Diagnostics& diagnostics) {
-    std::vector<std::string> paths;
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(project.root / project.prefab_folder, ec), end;
-         !ec && it != end; it.increment(ec)) {
-        if (it->is_regular_file(ec) && it->path().filename().string().ends_with(".prefab.json"))
-            paths.push_back(fs::relative(it->path(), project.root, ec).generic_string());
-    }
-    std::sort(paths.begin(), paths.end());
-    for (const std::string& path : paths) {
+    for (const std::string& path :
+         project_files(project.root, project.prefab_folder, ".prefab.json")) {
         if (auto prefab = load_prefab(project, path, registry, diagnostics))
             add(std::move(*prefab));
     }
@@ -126,13 +119,12 @@ Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const 
 
 Result<Prefab> load_prefab(const Project& project, std::string_view path,
                            const TypeRegistry& registry, Diagnostics& diagnostics) {
-    if (auto ok = check_asset_path(project.root, path); !ok) {
-        Error e = ok.error();
-        e.where = std::string(path);
-        diagnostics.error(e);
-        return e;
+    auto file = file_in_project(project.root, fs::path(path));
+    if (!file) {
+        diagnostics.error(file.error());
+        return file.error();
     }
-    auto text = read_file(project.absolute(path), kMaxPrefabBytes);
+    auto text = read_file(*file, kMaxPrefabBytes);
     if (!text) {
         Error e = text.error();
         e.where = std::string(path);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <system_error>
 
 namespace diorama {
@@ -22,48 +23,78 @@ fs::path Project::absolute(std::string_view relative) const {
 }
 
 std::vector<std::string> Project::scenes() const {
+    return project_files(root, scene_folder, ".scene.json");
+}
+
+std::vector<std::string> project_files(const fs::path& root, std::string_view folder,
+                                       std::string_view suffix) {
     std::vector<std::string> out;
     std::error_code ec;
-    const fs::path folder = root / scene_folder;
-    for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->is_regular_file(ec) && it->path().filename().string().ends_with(".scene.json"))
-            out.push_back(fs::relative(it->path(), root, ec).generic_string());
+    const fs::path start = root / fs::path(folder);
+    for (fs::recursive_directory_iterator it(start, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code type_ec;
+        if (it->path().filename().native().ends_with(suffix) && !it->is_directory(type_ec))
+            out.push_back((fs::path(folder) / it->path().lexically_relative(start))
+                              .lexically_normal()
+                              .generic_string());
     }
     std::sort(out.begin(), out.end());
     return out;
 }
 
-Result<void> check_asset_path(const fs::path& root, std::string_view relative) {
-    const std::string shown(relative.substr(0, std::min<std::size_t>(relative.size(), 200)));
-    auto refuse = [&](const std::string& why) {
-        return make_error(ErrorCode::InvalidArgument, "asset path \"" + shown + "\" " + why);
-    };
-    if (relative.empty()) return refuse("is empty");
-    if (relative.find('\0') != std::string_view::npos) return refuse("contains a NUL character");
-    if (relative.find('\\') != std::string_view::npos) return refuse("uses '\\'; paths use '/'");
-    if (relative.front() == '/')
-        return refuse("is absolute; paths are relative to the project folder");
+namespace {
+
+// Why a path from a file does not stay inside the project ("leaves the project folder ('..')"),
+// or nothing (see check_asset_path).
+std::optional<std::string> path_problem(const fs::path& root, std::string_view relative) {
+    if (relative.empty()) return "is empty";
+    if (relative.find('\0') != std::string_view::npos) return "contains a NUL character";
+    if (relative.find('\\') != std::string_view::npos) return "uses '\\'; paths use '/'";
+    if (relative.front() == '/') return "is absolute; paths are relative to the project folder";
     if (relative.size() >= 2 && relative[1] == ':')
-        return refuse("is absolute; paths are relative to the project folder");
+        return "is absolute; paths are relative to the project folder";
     std::size_t start = 0;
     while (start <= relative.size()) {
         const std::size_t end = std::min(relative.find('/', start), relative.size());
         const std::string_view part = relative.substr(start, end - start);
-        if (part == "..") return refuse("leaves the project folder ('..')");
-        if (part.empty() && end < relative.size()) return refuse("has an empty part ('//')");
+        if (part == "..") return "leaves the project folder ('..')";
+        if (part.empty() && end < relative.size()) return "has an empty part ('//')";
         start = end + 1;
     }
     // A symlink inside the project may still point outside: compare real paths, resolving the
     // part of the path that exists (a missing file under a symlinked folder is outside too).
     std::error_code ec;
     const fs::path real_root = fs::weakly_canonical(root, ec);
-    if (ec) return refuse("cannot be resolved: " + ec.message());
+    if (ec || real_root.empty()) return "cannot be resolved: " + (ec ? ec.message() : "no project");
     const fs::path real = fs::weakly_canonical(root / fs::path(relative), ec);
-    if (ec) return refuse("cannot be resolved: " + ec.message());
+    if (ec) return "cannot be resolved: " + ec.message();
     const auto mismatch =
         std::mismatch(real_root.begin(), real_root.end(), real.begin(), real.end());
-    if (mismatch.first != real_root.end()) return refuse("resolves outside the project folder");
+    if (mismatch.first != real_root.end()) return "resolves outside the project folder";
+    return std::nullopt;
+}
+
+} // namespace
+
+Result<void> check_asset_path(const fs::path& root, std::string_view relative) {
+    if (auto problem = path_problem(root, relative)) {
+        const std::string shown(relative.substr(0, std::min<std::size_t>(relative.size(), 200)));
+        return make_error(ErrorCode::InvalidArgument, "asset path \"" + shown + "\" " + *problem);
+    }
     return {};
+}
+
+Result<fs::path> file_in_project(const fs::path& root, const fs::path& file) {
+    // An absolute path is judged by its place under the root ("../.." when it is elsewhere).
+    const std::string relative = file.is_absolute()
+                                     ? file.lexically_normal().lexically_relative(root).generic_string()
+                                     : file.generic_string();
+    if (auto problem = path_problem(root, relative))
+        return make_error(ErrorCode::InvalidArgument,
+                          "the file leaves the project: its path " + *problem +
+                              "; it was not opened",
+                          file.generic_string());
+    return root / fs::path(relative);
 }
 
 fs::path project_file(const fs::path& folder_or_file) {

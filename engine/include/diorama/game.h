@@ -76,7 +76,9 @@ public:
     // Opens a project folder, its project.json, or an exported game's folder: the project, a
     // registry with the built-in components and the game module, and every prefab. Fails when
     // the project or the module cannot be loaded (a module failure has ErrorCode::Module); a
-    // broken prefab is left out and only reported.
+    // broken prefab is left out and only reported. The leftovers of interrupted saves in the
+    // scene and prefab folders are removed (remove_save_leftovers_in; a warning for each that
+    // cannot be).
     [[nodiscard]] static Result<std::unique_ptr<Game>>
     open(const std::filesystem::path& folder_or_file, Diagnostics& diagnostics,
          const GameOptions& options = {});
@@ -101,8 +103,9 @@ public:
     // becomes the result's path.
     [[nodiscard]] Result<LoadedScene> load_scene_text(std::string_view text, std::string_view file,
                                                       Diagnostics& diagnostics) const;
-    // Loads a scene file at a path that was already resolved and checked (an absolute path or a
-    // project-relative one), for files the tools keep themselves such as recovery copies.
+    // Loads the scene file at a path (project-relative, or absolute inside the project folder)
+    // that file_in_project accepts: a file that leaves the project is refused before it is
+    // opened. For files a tool lists (check, export) or keeps itself (recovery copies).
     [[nodiscard]] Result<LoadedScene> load_scene_file(const std::filesystem::path& file,
                                                       Diagnostics& diagnostics) const;
 

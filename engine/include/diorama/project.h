@@ -30,9 +30,16 @@ struct Project {
 
     // root / relative, for a path already checked with check_asset_path.
     [[nodiscard]] std::filesystem::path absolute(std::string_view relative) const;
-    // Every NAME.scene.json under the scene folder, as relative paths, sorted.
+    // Every NAME.scene.json under the scene folder, as relative paths, sorted (see project_files).
     [[nodiscard]] std::vector<std::string> scenes() const;
 };
+
+// Every file whose name ends in suffix in root/folder and the folders below it, as
+// project-relative paths named as in the project (symbolic links are neither resolved to name a
+// file nor followed into folders), sorted. Whether each may be opened is file_in_project's call.
+[[nodiscard]] std::vector<std::string> project_files(const std::filesystem::path& root,
+                                                     std::string_view folder,
+                                                     std::string_view suffix);
 
 // The project file a folder or file argument names: folder/project.json, or for the folder of an
 // exported game its project/project.json; a file is returned as is.
@@ -53,5 +60,12 @@ struct Project {
 // no '..', no backslash, no NUL, no drive letter, and its real path (symlinks resolved as far as
 // the path exists) is inside the real root.
 Result<void> check_asset_path(const std::filesystem::path& root, std::string_view relative);
+
+// THE rule for opening a file a project names (a scene, a prefab, an asset, an input script found
+// in it), used by every tool before anything opens the file: its path, project-relative or
+// absolute, must pass check_asset_path, so its real path is inside the real project folder. The
+// absolute path; otherwise an error naming the file that says it leaves the project.
+[[nodiscard]] Result<std::filesystem::path> file_in_project(const std::filesystem::path& root,
+                                                            const std::filesystem::path& file);
 
 } // namespace diorama

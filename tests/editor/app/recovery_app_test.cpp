@@ -215,4 +215,27 @@ wait 5
     EXPECT_EQ(slurp(scene_file().string() + ".1"), m_original) << "the previous version";
 }
 
+// ---- recovery files and symbolic links ----
+
+using ReliabilityEditorRecovery = EditorRecovery;
+
+TEST_F(ReliabilityEditorRecovery, SigtermWithASymlinkedRecoveryFileLeavesTheLinksTargetUnchanged) {
+    const fs::path outside = m_dir.path() / "notes.txt";
+    m_dir.write("notes.txt", "someone's notes");
+    fs::create_directories(recovery_file().parent_path());
+    fs::create_symlink(outside, recovery_file());
+    ChildProcess editor(
+        kEditor, args("dirty", "place_prefab brick 96 160\nprint_hash\nwait 90000\n", "0"), env());
+    ASSERT_TRUE(editor.wait_for_output(std::chrono::seconds(180)));
+    editor.send_signal(SIGTERM);
+    const ChildResult r = editor.wait(std::chrono::seconds(60));
+    EXPECT_FALSE(r.timed_out) << describe(r);
+    EXPECT_NE(r.err.find("could not keep the unsaved changes"), std::string::npos) << describe(r);
+    EXPECT_NE(r.err.find(recovery_file().string() + ": is a symbolic link"), std::string::npos)
+        << describe(r);
+    EXPECT_EQ(slurp(outside), "someone's notes");
+    EXPECT_TRUE(fs::is_symlink(recovery_file()));
+    EXPECT_EQ(slurp(scene_file()), m_original);
+}
+
 } // namespace

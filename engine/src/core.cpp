@@ -210,16 +210,28 @@ const FieldInfo* TypeInfo::find_field(std::string_view field_name) const {
 }
 
 namespace detail {
-ComponentId intern_component_type(const std::type_info& type) {
+namespace {
+// One id per key for the process: mangled C++ type names and "script:NAME" keys share it (a
+// mangled name has no ':').
+ComponentId intern_key(std::string key) {
     static std::mutex mutex;
     static std::unordered_map<std::string, ComponentId> ids;
+    std::lock_guard lock(mutex);
+    auto [it, inserted] = ids.try_emplace(std::move(key), static_cast<ComponentId>(ids.size()));
+    return it->second;
+}
+} // namespace
+
+ComponentId intern_component_type(const std::type_info& type) {
     std::string key = type.name();
     if (key.find("_GLOBAL__N") !=
         std::string::npos) // internal linkage: unique per type_info object
         key += "@" + std::to_string(reinterpret_cast<std::uintptr_t>(&type));
-    std::lock_guard lock(mutex);
-    auto [it, inserted] = ids.try_emplace(std::move(key), static_cast<ComponentId>(ids.size()));
-    return it->second;
+    return intern_key(std::move(key));
+}
+
+ComponentId intern_component_key(std::string_view key) {
+    return intern_key(std::string(key));
 }
 } // namespace detail
 

@@ -262,6 +262,8 @@ void Exporter::State::list_files() {
         add(prefab, Job::Kind::Data);
     for (const std::string& scene : scenes)
         add(scene, Job::Kind::Data);
+    for (const std::string& script : project_files(project.root, project.script_folder, ".lua"))
+        add(script, Job::Kind::Copy);
     for (const std::string& asset : assets)
         add(asset, Job::Kind::Copy);
     if (stop_on_errors()) return;

@@ -141,6 +141,7 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
                             diagnostics);
         game->m_module = std::move(*module);
     }
+    game->m_scripts = Scripts::load(*project, *game->m_registry, diagnostics);
     game->m_prefabs.load_folder(*project, *game->m_registry, game->m_prefab_problems);
     (options.prefab_diagnostics != nullptr ? *options.prefab_diagnostics : diagnostics)
         .merge(game->m_prefab_problems);

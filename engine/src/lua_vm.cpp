@@ -25,6 +25,7 @@ struct LuaVm::Budget {
     std::string scratch_text;       // the source of the module being required
     std::string scratch_name;       // its chunk name ("@scripts/a/b.lua")
     std::string stop_message;       // why the current call was stopped
+    int depth = 0;                  // calls running (nested: a script calling C calling Lua)
 };
 
 namespace {
@@ -50,7 +51,9 @@ void* allocate(void* ud, void* block, std::size_t old_size, std::size_t new_size
         budget.used -= old_bytes;
         return nullptr;
     }
-    if (new_size > old_bytes && budget.used - old_bytes + new_size > budget.limits.memory_bytes)
+    // The cap binds scripts: outside calls the engine's own raw table writes must not fail.
+    if (new_size > old_bytes && budget.depth > 0 &&
+        budget.used - old_bytes + new_size > budget.limits.memory_bytes)
         return nullptr;
     void* grown = std::realloc(block, new_size);
     if (grown != nullptr) budget.used = budget.used - old_bytes + new_size;
@@ -305,6 +308,13 @@ Error script_error(std::string_view text, std::string_view fallback) {
     return make_error(ErrorCode::Script, std::string(text), std::string(fallback));
 }
 
+// An error outside any protected call: the process cannot continue; say why before it ends.
+int report_panic(lua_State* L) {
+    const char* message = lua_tostring(L, -1);
+    log_error(std::string("Lua: unprotected error: ") + (message != nullptr ? message : "?"));
+    return 0;
+}
+
 } // namespace
 
 Result<std::unique_ptr<LuaVm>> LuaVm::create(const fs::path& scripts_folder,
@@ -321,6 +331,7 @@ Result<std::unique_ptr<LuaVm>> LuaVm::create(const fs::path& scripts_folder,
     if (vm->m_state == nullptr)
         return make_error(ErrorCode::OutOfMemory, "cannot create a Lua state",
                           scripts_folder.string());
+    lua_atpanic(vm->m_state, report_panic);
     lua_sethook(vm->m_state, count_instructions, LUA_MASKCOUNT, kHookEvery);
     lua_pushcfunction(vm->m_state, open_sandbox);
     lua_pushlightuserdata(vm->m_state, &budget);
@@ -361,7 +372,7 @@ Result<void> LuaVm::run(std::string_view source, std::string_view name) {
         lua_pop(m_state, 1);
         return error;
     }
-    return call_protected(name);
+    return call(0, name);
 }
 
 Result<void> LuaVm::run_file(std::string_view relative) {
@@ -372,13 +383,23 @@ Result<void> LuaVm::run_file(std::string_view relative) {
     return run(source, m_budget->display_prefix + std::string(relative));
 }
 
-Result<void> LuaVm::call_protected(std::string_view name) {
+Result<void> LuaVm::compile_file(std::string_view relative) {
+    if (std::string problem = read_script(*m_budget, relative); !problem.empty())
+        return make_error(ErrorCode::Script, std::move(problem),
+                          m_budget->display_prefix + std::string(relative));
+    const std::string source = std::move(m_budget->scratch_text);
+    return compile(source, m_budget->display_prefix + std::string(relative));
+}
+
+Result<void> LuaVm::call(int nargs, std::string_view name) {
     lua_State* L = m_state;
-    const int function = lua_gettop(L);
+    const int function = lua_gettop(L) - nargs;
     lua_pushcfunction(L, add_traceback);
     lua_insert(L, function);
-    m_budget->instructions = 0;
-    const int status = lua_pcall(L, 0, 0, function);
+    if (m_budget->depth == 0) m_budget->instructions = 0;
+    ++m_budget->depth;
+    const int status = lua_pcall(L, nargs, 0, function);
+    --m_budget->depth;
     Result<void> result{};
     if (status == LUA_ERRMEM) {
         result = make_error(ErrorCode::Script,

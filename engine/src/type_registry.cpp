@@ -1,5 +1,6 @@
 #include "diorama/type_registry.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace diorama {
@@ -48,6 +49,33 @@ Result<void> TypeRegistry::add(TypeInfo info) {
 
 void TypeRegistry::add_system(std::string name, std::function<void(World&, float)> run) {
     m_systems.push_back(System{std::move(name), std::move(run)});
+}
+
+Result<void> TypeRegistry::insert_system(std::string name,
+                                         std::function<void(World&, float)> run,
+                                         std::string_view after, std::string_view before) {
+    const auto named = [this](std::string_view n) {
+        return std::find_if(m_systems.begin(), m_systems.end(),
+                            [n](const System& s) { return s.name == n; });
+    };
+    if (named(name) != m_systems.end())
+        return make_error(ErrorCode::Duplicate, "a system named '" + name + "' already exists");
+    auto at = m_systems.end();
+    if (!after.empty() || !before.empty()) {
+        const std::string_view wanted = !after.empty() ? after : before;
+        at = named(wanted);
+        if (at == m_systems.end()) {
+            std::string known;
+            for (const System& s : m_systems)
+                known += (known.empty() ? "" : ", ") + s.name;
+            return make_error(ErrorCode::NotFound, "no system named '" + std::string(wanted) +
+                                                       "'; the systems: " +
+                                                       (known.empty() ? "none" : known));
+        }
+        if (!after.empty()) ++at;
+    }
+    m_systems.insert(at, System{std::move(name), std::move(run)});
+    return {};
 }
 
 const TypeInfo* TypeRegistry::find(std::string_view name) const {

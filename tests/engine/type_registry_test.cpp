@@ -660,7 +660,7 @@ TEST_F(TypeRegistryBuiltins, EveryDefaultMatchesAFreshlyAddedComponent) {
 TEST_F(TypeRegistryBuiltins, MakeInstanceGivesAFreshDefaultComponent) {
     for (const TypeInfo* t : registry.types()) {
         SCOPED_TRACE(t->name);
-        ASSERT_NE(t->make_instance, nullptr);
+        ASSERT_TRUE(static_cast<bool>(t->make_instance));
         const std::shared_ptr<void> a = t->make_instance();
         const std::shared_ptr<void> b = t->make_instance();
         ASSERT_NE(a, nullptr);

@@ -96,6 +96,9 @@ template <class T>
 class Pool final : public PoolBase {
 public:
     Pool() { m_id = component_id<T>(); }
+    // A pool for a type whose components are stored as T but which has an id of its own (each
+    // scripted type is stored as the one C++ type ScriptedComponent).
+    explicit Pool(ComponentId id) { m_id = id; }
     ~Pool() override {
         clear();
         release_pages();

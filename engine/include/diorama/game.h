@@ -18,6 +18,7 @@
 #include "diorama/project.h"
 #include "diorama/result.h"
 #include "diorama/scene_file.h"
+#include "diorama/scripts.h"
 #include "diorama/world.h"
 
 #include <filesystem>
@@ -74,9 +75,10 @@ public:
     Game& operator=(const Game&) = delete;
 
     // Opens a project folder, its project.json, or an exported game's folder: the project, a
-    // registry with the built-in components and the game module, and every prefab. Fails when
-    // the project or the module cannot be loaded (a module failure has ErrorCode::Module); a
-    // broken prefab is left out and only reported. The leftovers of interrupted saves in the
+    // registry with the built-in components, the game module and the types and systems its
+    // scripts declare, and every prefab. Fails when the project or the module cannot be loaded
+    // (a module failure has ErrorCode::Module); a broken prefab or script is left out and only
+    // reported (an error in diagnostics). The leftovers of interrupted saves in the
     // scene and prefab folders are removed (remove_save_leftovers_in; a warning for each that
     // cannot be).
     [[nodiscard]] static Result<std::unique_ptr<Game>>
@@ -88,6 +90,8 @@ public:
     [[nodiscard]] const Project& project() const { return *m_project; }
     [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
     [[nodiscard]] const PrefabLibrary& prefabs() const { return m_prefabs; }
+    // The game's scripts; null when it has none.
+    [[nodiscard]] Scripts* scripts() const { return m_scripts.get(); }
     // The module loaded, when the project names one.
     [[nodiscard]] const std::optional<LoadedModule>& module() const { return m_module; }
     // What loading the prefabs found (also given to open's diagnostics): a prefab with errors
@@ -113,6 +117,7 @@ private:
     std::optional<Project> m_project;
     std::unique_ptr<TypeRegistry> m_registry;
     std::optional<LoadedModule> m_module;
+    std::unique_ptr<Scripts> m_scripts;
     PrefabLibrary m_prefabs;
     Diagnostics m_prefab_problems;
 };

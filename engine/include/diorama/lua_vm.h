@@ -7,7 +7,8 @@
 // loads SCRIPTS/a/b.lua and nothing else: a module name is dot-separated plain names, and the
 // file it names must be a regular file whose real path is inside the scripts folder. Every call
 // into Lua has an instruction budget (a runaway loop stops with an error naming FILE:LINE) and the
-// state has a memory cap (its allocations beyond it fail with "not enough memory"). math.random
+// state has a memory cap (a script's allocations beyond it fail with "not enough memory"; the
+// engine's own writes between calls are not refused, so they never fail unprotected). math.random
 // starts from a fixed seed, so two states given the same calls give the same numbers.
 //
 // Errors come back as Error{ErrorCode::Script, message, where}: where is "scripts/bat.lua:12"
@@ -50,6 +51,12 @@ public:
     [[nodiscard]] Result<void> run(std::string_view source, std::string_view name);
     // Reads, compiles and runs the script at `relative` (a path inside the scripts folder).
     [[nodiscard]] Result<void> run_file(std::string_view relative);
+    // Reads and compiles the script at `relative` without running it.
+    [[nodiscard]] Result<void> compile_file(std::string_view relative);
+    // Calls the function below its nargs arguments on top of the stack, popping all, discarding
+    // results. The budget counts from here unless this call is inside another one; `name` names
+    // the call when an error has no location of its own.
+    [[nodiscard]] Result<void> call(int nargs, std::string_view name);
 
     // Bytes the state holds now.
     [[nodiscard]] std::size_t memory_in_use() const;
@@ -59,8 +66,6 @@ public:
     struct Budget; // the allocator's and the instruction hook's counters
 private:
     LuaVm() = default;
-    // Calls the function on top of the stack with no arguments under the budget.
-    Result<void> call_protected(std::string_view name);
 
     std::unique_ptr<Budget> m_budget;
     lua_State* m_state = nullptr;

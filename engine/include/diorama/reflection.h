@@ -48,6 +48,9 @@ namespace detail {
 // with internal linkage (anonymous namespaces share mangled names across files) are told apart by
 // their type_info address as well. Thread-safe.
 ComponentId intern_component_type(const std::type_info& type);
+// The id of a component type that has no C++ type of its own (a scripted type), by a key naming
+// it ("script:Bat"); the same key gives the same id for the life of the process. Thread-safe.
+ComponentId intern_component_key(std::string_view key);
 } // namespace detail
 
 template <class T>
@@ -91,8 +94,8 @@ std::size_t value_index(FieldType type);
 struct FieldInfo {
     std::string name; // snake_case, part of the file format
     FieldType type = FieldType::Float;
-    FieldValue (*get)(const void* component) = nullptr;
-    void (*set)(void* component, const FieldValue& value) = nullptr; // value of value_index(type)
+    std::function<FieldValue(const void* component)> get;
+    std::function<void(void* component, const FieldValue& value)> set; // of value_index(type)
 
     // editor and validation hints
     std::optional<float> min; // numbers and vec2 components
@@ -119,10 +122,15 @@ struct TypeInfo {
     std::size_t size = 0;
     std::vector<FieldInfo> fields; // declaration order
     TypeHooks hooks;
-    std::unique_ptr<PoolBase> (*make_pool)() = nullptr;
-    void (*copy)(void* dst, const void* src) = nullptr; // assign one component to another
-    std::shared_ptr<void> (*make_instance)() = nullptr; // a new default-constructed component
-    std::shared_ptr<const void> defaults;               // a default-constructed instance
+    std::function<std::unique_ptr<PoolBase>()> make_pool;
+    std::function<void(void* dst, const void* src)> copy; // assign one component to another
+    std::function<std::shared_ptr<void>()> make_instance; // a new component with the defaults
+    std::shared_ptr<const void> defaults;                 // an instance with the defaults
+    // True when a pool's default-constructed component is not yet one with the defaults (a
+    // scripted type's storage learns its type from them): World::add copies `defaults` into it.
+    bool copy_defaults_on_add = false;
+    // True for a type declared by a project's script rather than in C++.
+    bool scripted = false;
 
     // The field with this name, or nullptr.
     [[nodiscard]] const FieldInfo* find_field(std::string_view field_name) const;

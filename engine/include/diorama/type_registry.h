@@ -45,6 +45,11 @@ public:
 
     // Appends a system not tied to one component type (e.g. collisions across types).
     void add_system(std::string name, std::function<void(World&, float dt_s)> run);
+    // Adds a system right after the system named `after`, or right before the one named
+    // `before` (one of them non-empty), or at the end when both are empty. Fails (NotFound,
+    // listing the systems) when the named system does not exist, or the name is taken.
+    Result<void> insert_system(std::string name, std::function<void(World&, float dt_s)> run,
+                               std::string_view after, std::string_view before);
 
     // The type with this file name, or nullptr.
     [[nodiscard]] const TypeInfo* find(std::string_view name) const;

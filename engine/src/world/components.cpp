@@ -60,6 +60,8 @@ void* World::add(Handle h, ComponentId type) {
     }
     try {
         void* c = pool->emplace(h.index, h.generation);
+        if (const TypeInfo* t = type_info(type); t->copy_defaults_on_add)
+            t->copy(c, t->defaults.get());
         after_add(h.index, *pool, c);
         return c;
     } catch (const std::bad_alloc&) {

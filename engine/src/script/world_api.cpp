@@ -159,6 +159,18 @@ int world_set_position(lua_State* L) {
     return 0;
 }
 
+// world.bounds(obj) -> min_x, min_y, max_x, max_y: the object's world-space bounds (the rule of
+// world/draw_order.h: collider, else shape, else sprite, else its position).
+int world_bounds(lua_State* L) {
+    World& world = current_world(L);
+    const Rect r = world.bounds(check_object(L, world, 1));
+    lua_pushnumber(L, r.min.x);
+    lua_pushnumber(L, r.min.y);
+    lua_pushnumber(L, r.max.x);
+    lua_pushnumber(L, r.max.y);
+    return 4;
+}
+
 int world_alive(lua_State* L) {
     World& world = current_world(L);
     lua_pushboolean(L, lua_isinteger(L, 1) && world.alive(to_handle(lua_tointeger(L, 1))) &&
@@ -546,6 +558,7 @@ void open_world_api(lua_State* L) {
                               {"remove", world_remove},
                               {"position", world_position},
                               {"set_position", world_set_position},
+                              {"bounds", world_bounds},
                               {"alive", world_alive},
                               {"create", world_create},
                               {"destroy", world_destroy},

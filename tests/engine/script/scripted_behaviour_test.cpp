@@ -231,6 +231,25 @@ TEST_F(ScriptedBehaviour, ScriptsCreateFindQueryAndDestroyObjects) {
     EXPECT_FALSE(scripts->error());
 }
 
+TEST_F(ScriptedBehaviour, BoundsFollowTheDrawOrderRule) {
+    load(R"lua(
+        component "Box" { { "min", "vec2" }, { "max", "vec2" } }
+        system "measure" { query = { "Box" }, each = function(obj, box, dt)
+            local x0, y0, x1, y1 = world.bounds(obj)
+            box.min = vec2(x0, y0)
+            box.max = vec2(x1, y1)
+        end }
+    )lua");
+    const Handle h = with("Box");
+    world->get<Transform2D>(h)->position = glm::vec2(10.0f, 20.0f);
+    world->add<Shape>(h)->size = glm::vec2(4.0f, 6.0f);
+    Simulation simulation(*world);
+    simulation.tick();
+    const TypeInfo* t = registry.find("Box");
+    EXPECT_EQ(t->find_field("min")->get(world->get(h, t->id)), FieldValue{glm::vec2(8.0f, 17.0f)});
+    EXPECT_EQ(t->find_field("max")->get(world->get(h, t->id)), FieldValue{glm::vec2(12.0f, 23.0f)});
+}
+
 TEST_F(ScriptedBehaviour, ARuntimeErrorNamesTheScriptLineAndStopsOnlyThatCall) {
     load("component \"Bad\" { { \"n\", \"int\" } }\n"
          "system \"bad\" { query = { \"Bad\" }, each = function(obj, bad, dt)\n"

@@ -114,7 +114,7 @@ Result<LogFormat> parse_log_format(std::string_view text) {
 Result<CommandLine> parse_run(std::span<const std::string_view> args) {
     auto split = split_arguments("run", args,
                                  {"--scene", "--ticks", "--dump-state", "--max-catchup", "--input"},
-                                 {"--realtime", "--hash"});
+                                 {"--realtime", "--hash", "--keep-running"});
     if (!split) return split.error();
     CommandLine line;
     line.command = Command::Run;
@@ -130,6 +130,8 @@ Result<CommandLine> parse_run(std::span<const std::string_view> args) {
             run.realtime = true;
         } else if (name == "--hash") {
             run.hash = true;
+        } else if (name == "--keep-running") {
+            run.keep_running = true;
         } else if (name == "--max-catchup") {
             auto max_catchup = parse_max_catchup(value);
             if (!max_catchup) return max_catchup.error();
@@ -258,7 +260,7 @@ Result<CommandLine> parse_command_line(std::span<const std::string_view> all_arg
 std::string usage_text() {
     return "usage: diorama-player run PROJECT [--scene NAME] [--ticks N] [--hash]\n"
            "                         [--realtime [--max-catchup N]] [--input FILE]\n"
-           "                         [--dump-state FILE]\n"
+           "                         [--dump-state FILE] [--keep-running]\n"
            "       diorama-player check [--allow-warnings] PROJECT|FILE...\n"
            "       diorama-player export PROJECT OUTDIR [--compact] [--force]\n"
            "       diorama-player --help | --version\n"
@@ -290,6 +292,9 @@ commands:
                       scene and the same script give the same state hash on every run
     --dump-state FILE save the final state as a scene file (loadable in the project); FILE
                       is a regular file or new (a device, FIFO or socket is refused)
+    --keep-running    a script error (logged as "FILE:LINE: message" with a traceback) does
+                      not stop the run; without it the run stops after the tick it happened
+                      in, prints its results and exits with status 4
   check PATH...       validate without running: a project folder (project.json, every prefab,
                       every scene, every *.input.json in it), or files: project.json,
                       *.prefab.json, *.scene.json (a file's project is the nearest folder above

@@ -23,7 +23,8 @@ enum class ExitCode : int {
     CheckFailed = 1,  // check found an error, or a warning without --allow-warnings
     Usage = 2,        // bad command line
     LoadError = 3,    // run: the project, a prefab, the scene or the input script failed to load
-    RuntimeError = 4, // the game module could not be loaded, or --dump-state failed
+    RuntimeError = 4, // the game module could not be loaded, a script raised an error while
+                      // the game ran (without --keep-running), or --dump-state failed
     ExportFailed = 5, // export: the output folder was refused or could not be written
     OutputFailed = 6, // the command's work is done, but results could not be written to stdout
 };
@@ -42,6 +43,7 @@ struct RunOptions {
     // With realtime: the most ticks run in one frame to catch up; time beyond it is dropped.
     int max_catchup = SimulationDef{}.max_ticks_per_advance;
     std::filesystem::path input; // an input script to replay (relative to the cwd); empty: none
+    bool keep_running = false;   // a script error does not stop the run
 };
 
 struct CheckOptions {

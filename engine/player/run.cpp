@@ -107,9 +107,15 @@ bool limit_reached(const Simulation& simulation, const RunOptions& options) {
     return options.ticks && simulation.tick_count() >= *options.ticks;
 }
 
+// True when a script raised an error and the run is not told to keep running.
+bool stopped_by_script(const Scripts* scripts, const RunOptions& options) {
+    return scripts != nullptr && !options.keep_running && scripts->error().has_value();
+}
+
 // Ticks as fast as possible until the limit or a signal.
-void run_fast(Simulation& simulation, const RunOptions& options) {
-    while (StopSignals::received() == 0 && !limit_reached(simulation, options))
+void run_fast(Simulation& simulation, const RunOptions& options, const Scripts* scripts) {
+    while (StopSignals::received() == 0 && !limit_reached(simulation, options) &&
+           !stopped_by_script(scripts, options))
         simulation.tick();
 }
 
@@ -136,11 +142,12 @@ void log_drop(const DropReport::Drop& drop, int max_catchup) {
 // Ticks paced to wall time until the limit or a signal. Each frame sleeps until the next tick is
 // due, then advances the simulation by the wall time that passed: usually one tick; after a stall
 // at most options.max_catchup ticks, the rest of the stall dropped and logged.
-void run_realtime(Simulation& simulation, const RunOptions& options) {
+void run_realtime(Simulation& simulation, const RunOptions& options, const Scripts* scripts) {
     const double step_s = simulation.step_s();
     DropReport drops(step_s);
     Clock::time_point last = Clock::now();
-    while (StopSignals::received() == 0 && !limit_reached(simulation, options)) {
+    while (StopSignals::received() == 0 && !limit_reached(simulation, options) &&
+           !stopped_by_script(scripts, options)) {
         sleep_unless_signalled((1.0 - simulation.alpha()) * step_s);
         if (StopSignals::received() != 0) break;
         const Clock::time_point now = Clock::now();
@@ -224,10 +231,11 @@ ExitCode run_command(const RunOptions& options) {
                {"mode", std::string(options.realtime ? "realtime" : "fast")}});
 
     const Clock::time_point start = Clock::now();
+    const Scripts* scripts = (*game)->scripts();
     if (options.realtime)
-        run_realtime(simulation, options);
+        run_realtime(simulation, options, scripts);
     else
-        run_fast(simulation, options);
+        run_fast(simulation, options, scripts);
     const double wall_s = Seconds(Clock::now() - start).count();
     if (const int signal_number = StopSignals::received(); signal_number != 0)
         log_event(LogLevel::Info,
@@ -250,7 +258,16 @@ ExitCode run_command(const RunOptions& options) {
     }
     // The results are out (or known lost) before the outcome is stated; from here on a signal
     // changes nothing, so the exit status is the one this event names.
-    const ExitCode code = settle_output(ExitCode::Ok);
+    const bool script_failed = stopped_by_script(scripts, options);
+    if (script_failed)
+        log_event(LogLevel::Error,
+                  "a script error stopped the run after tick " +
+                      std::to_string(simulation.tick_count()) + ": " +
+                      scripts->error()->where + " (--keep-running keeps it going)",
+                  {{"ticks", static_cast<std::int64_t>(simulation.tick_count())},
+                   {"where", scripts->error()->where}});
+    const ExitCode code =
+        settle_output(script_failed ? ExitCode::RuntimeError : ExitCode::Ok);
     StopSignals::decide_outcome();
     log_event(LogLevel::Info, "shutdown complete",
               {{"ticks", static_cast<std::int64_t>(simulation.tick_count())},

@@ -27,33 +27,33 @@ TypeHooks Runtime::hooks_for(const ScriptedType& type) {
     // registry holds, so each hook keeps the runtime alive.
     const std::shared_ptr<Runtime> self = shared_from_this();
     const ScriptedType* t = &type;
-    const auto what = [t](const char* hook) { return t->file + ": " + t->name + "." + hook; };
+    const auto what = [t](const char* hook) { return t->name + "." + hook; };
     TypeHooks hooks;
     hooks.on_create = [self, t, what](World& w, Handle h, void* c) {
         if (!self->push_hook(*t, "on_create")) return;
         self->push_table(*static_cast<const ScriptedComponent*>(c));
         lua_pushinteger(self->state(), to_lua(h));
-        self->call(w, 2, what("on_create"));
+        self->call(w, 2, what("on_create"), h);
     };
     hooks.on_destroy = [self, t, what](World& w, Handle h, void* c) {
         if (!self->push_hook(*t, "on_destroy")) return;
         self->push_table(*static_cast<const ScriptedComponent*>(c));
         lua_pushinteger(self->state(), to_lua(h));
-        self->call(w, 2, what("on_destroy"));
+        self->call(w, 2, what("on_destroy"), h);
     };
     hooks.on_message = [self, t, what](World& w, Handle h, void* c, const Message& m) {
         if (!self->push_hook(*t, "on_message")) return;
         self->push_table(*static_cast<const ScriptedComponent*>(c));
         lua_pushinteger(self->state(), to_lua(h));
         push_message(self->state(), m);
-        self->call(w, 3, what("on_message"));
+        self->call(w, 3, what("on_message"), h);
     };
     hooks.on_event = [self, t, what](World& w, Handle h, void* c, const InputEvent& e) {
         if (!self->push_hook(*t, "on_event")) return;
         self->push_table(*static_cast<const ScriptedComponent*>(c));
         lua_pushinteger(self->state(), to_lua(h));
         push_event(self->state(), e);
-        self->call(w, 3, what("on_event"));
+        self->call(w, 3, what("on_event"), h);
     };
     return hooks;
 }
@@ -67,7 +67,7 @@ std::function<void(World&, float)> Runtime::runner_for(std::size_t index) {
 
 void Runtime::run_system(const ScriptedSystem& system, World& world, float dt) {
     lua_State* L = state();
-    const std::string what = system.file + ": system " + system.name;
+    const std::string what = "system " + system.name;
     if (!system.per_object) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, system.function);
         lua_pushnumber(L, dt);
@@ -100,7 +100,7 @@ void Runtime::run_system(const ScriptedSystem& system, World& world, float dt) {
         for (const TypeInfo* t : types)
             push_component(L, world, h, *t);
         lua_pushnumber(L, dt);
-        if (!call(world, static_cast<int>(types.size()) + 2, what)) break;
+        if (!call(world, static_cast<int>(types.size()) + 2, what, h)) break;
     }
     walk.swap(m_walk);
 }

@@ -5,6 +5,7 @@
 #include "diorama/log.h"
 #include "diorama/world.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace diorama::script {
@@ -126,14 +127,22 @@ void Runtime::write(const ScriptedComponent& c, std::size_t field, const FieldVa
     lua_pop(L, 1);
 }
 
-bool Runtime::call(World& world, int nargs, std::string_view what) {
+bool Runtime::call(World& world, int nargs, std::string_view what, Handle object) {
     World* outer = m_world;
     m_world = &world;
     Result<void> result = m_vm->call(nargs, what);
     m_world = outer;
     if (result) return true;
-    log_error(result.error().describe());
-    if (!m_error) m_error = result.error();
+    Error error = std::move(result.error());
+    std::string context(what);
+    if (world.alive(object)) {
+        context += ", object " + to_string(world.guid(object));
+        if (!world.name(object).empty()) context += " \"" + world.name(object) + "\"";
+    }
+    const std::size_t first_line_end = std::min(error.message.find('\n'), error.message.size());
+    error.message.insert(first_line_end, " (in " + context + ")");
+    if (m_logged.insert(error.where).second) log_error(error.describe());
+    if (!m_error) m_error = std::move(error);
     return false;
 }
 

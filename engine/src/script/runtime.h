@@ -122,8 +122,9 @@ public:
     // The world the running call acts on; null outside calls.
     [[nodiscard]] World* world() const { return m_world; }
     // Calls the function below its nargs arguments on the stack (popping all) with `world` as
-    // the current world; a Lua error is logged and kept. Returns whether it succeeded.
-    bool call(World& world, int nargs, std::string_view what);
+    // the current world; a Lua error is kept and logged (once per place it happened), naming
+    // `what` (the hook or system) and the object, when not null. Returns whether it succeeded.
+    bool call(World& world, int nargs, std::string_view what, Handle object = {});
     // The first error a call raised since clear_error(), if any.
     [[nodiscard]] const std::optional<Error>& error() const { return m_error; }
     void clear_error() { m_error.reset(); }
@@ -161,6 +162,7 @@ private:
     std::optional<Error> m_error;
     std::unordered_map<MessageKind, std::string> m_kind_names;
     std::set<std::string> m_reported; // "Type.field" already reported as holding a wrong value
+    std::set<std::string> m_logged;   // where errors happened that are logged already
 };
 
 // Opens the functions scripts declare with (component, system) and the value types.

@@ -346,6 +346,18 @@ LuaVm::~LuaVm() {
     if (m_state != nullptr) lua_close(m_state);
 }
 
+void LuaVm::forget_module(std::string_view name) {
+    lua_getfield(m_state, LUA_REGISTRYINDEX, kLoadedKey);
+    lua_pushlstring(m_state, name.data(), name.size());
+    lua_pushnil(m_state);
+    lua_rawset(m_state, -3);
+    lua_pop(m_state, 1);
+}
+
+const std::string& LuaVm::display_prefix() const {
+    return m_budget->display_prefix;
+}
+
 std::size_t LuaVm::memory_in_use() const {
     return m_budget->used;
 }

@@ -12,6 +12,21 @@ bool is_identifier(std::string_view name) {
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
     return true;
 }
+// The fields of a declaration are identifiers, each declared once.
+Result<void> check_fields(const TypeInfo& info) {
+    for (std::size_t i = 0; i < info.fields.size(); ++i) {
+        if (!is_identifier(info.fields[i].name))
+            return make_error(ErrorCode::InvalidArgument,
+                              "field name '" + info.fields[i].name + "' is not an identifier",
+                              info.name);
+        for (std::size_t j = 0; j < i; ++j)
+            if (info.fields[j].name == info.fields[i].name)
+                return make_error(ErrorCode::Duplicate,
+                                  "field '" + info.fields[i].name + "' is declared twice",
+                                  info.name);
+    }
+    return {};
+}
 } // namespace
 
 Result<void> TypeRegistry::add(TypeInfo info) {
@@ -25,17 +40,7 @@ Result<void> TypeRegistry::add(TypeInfo info) {
         return make_error(ErrorCode::Duplicate, "the C++ type of '" + info.name +
                                                     "' is already registered as '" +
                                                     find(info.id)->name + "'");
-    for (std::size_t i = 0; i < info.fields.size(); ++i) {
-        if (!is_identifier(info.fields[i].name))
-            return make_error(ErrorCode::InvalidArgument,
-                              "field name '" + info.fields[i].name + "' is not an identifier",
-                              info.name);
-        for (std::size_t j = 0; j < i; ++j)
-            if (info.fields[j].name == info.fields[i].name)
-                return make_error(ErrorCode::Duplicate,
-                                  "field '" + info.fields[i].name + "' is declared twice",
-                                  info.name);
-    }
+    if (auto fields = check_fields(info); !fields) return fields;
 
     auto owned = std::make_unique<TypeInfo>(std::move(info));
     const TypeInfo* type = owned.get();
@@ -44,6 +49,16 @@ Result<void> TypeRegistry::add(TypeInfo info) {
     m_order.push_back(type);
     m_types.push_back(std::move(owned));
     if (type->hooks.update) m_systems.push_back(System{type->name, type->hooks.update});
+    return {};
+}
+
+Result<void> TypeRegistry::replace(TypeInfo info) {
+    const TypeInfo* existing = find(info.name);
+    if (existing == nullptr || existing->id != info.id)
+        return make_error(ErrorCode::NotFound, "no registered type '" + info.name + "' to replace");
+    if (auto fields = check_fields(info); !fields) return fields;
+    *m_types[static_cast<std::size_t>(
+        std::find(m_order.begin(), m_order.end(), existing) - m_order.begin())] = std::move(info);
     return {};
 }
 

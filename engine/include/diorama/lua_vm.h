@@ -58,6 +58,11 @@ public:
     // the call when an error has no location of its own.
     [[nodiscard]] Result<void> call(int nargs, std::string_view name);
 
+    // Forgets the module `require "name"` loaded, so the next require runs its file again.
+    void forget_module(std::string_view name);
+    // How messages name the scripts folder ("scripts/").
+    [[nodiscard]] const std::string& display_prefix() const;
+
     // Bytes the state holds now.
     [[nodiscard]] std::size_t memory_in_use() const;
     // The raw state, for the engine's bindings.

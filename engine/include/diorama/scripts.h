@@ -21,9 +21,12 @@
 #include "diorama/result.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace diorama {
@@ -33,6 +36,8 @@ class TypeRegistry;
 namespace script {
 class Runtime;
 }
+
+class World;
 
 class Scripts {
 public:
@@ -50,6 +55,24 @@ public:
 
     // The scripts that ran, as the project names them ("scripts/bat.lua").
     [[nodiscard]] const std::vector<std::string>& files() const { return m_files; }
+
+    // ---- hot reload ----
+    // The script files (as the project names them) added or changed on disk since load or the
+    // last call, in name order; files in subfolders (modules) included.
+    [[nodiscard]] std::vector<std::string> changed_files();
+    // Runs a changed script again in the running state: a script directly in the folder is
+    // reloaded itself; a module (in a subfolder) is forgotten and every script reloaded, so the
+    // ones that require it get the new version. What a reloaded script declares replaces what it
+    // declared: objects keep their data (fields still declared keep their values, new fields get
+    // their defaults, removed ones are reported as warnings), hooks and systems are the new
+    // ones, and each object of a reloaded type in `world` (when not null) gets on_reload(self,
+    // obj). A script that fails to load leaves the previous version running; the error is in
+    // diagnostics and the result.
+    [[nodiscard]] Result<void> reload(std::string_view file, World* world,
+                                      Diagnostics& diagnostics);
+    // Reloads every script directly in the folder, in name order (a Play starting from the
+    // scripts' first state).
+    [[nodiscard]] Result<void> reload_all(World* world, Diagnostics& diagnostics);
     // The first error a script raised in a hook or a system since clear_error() (also logged).
     [[nodiscard]] const std::optional<Error>& error() const;
     void clear_error();
@@ -58,8 +81,20 @@ public:
 
 private:
     Scripts() = default;
+    // Each script file's size and modification time, by project-relative name.
+    struct Stamp {
+        std::uintmax_t size = 0;
+        std::int64_t modified_ns = 0;
+        bool operator==(const Stamp&) const = default;
+    };
+    [[nodiscard]] std::map<std::string, Stamp> stamps() const;
+
     std::shared_ptr<script::Runtime> m_runtime;
+    TypeRegistry* m_registry = nullptr;
+    Project m_project;
+    std::string m_prefix; // the script folder as files are named ("scripts/")
     std::vector<std::string> m_files;
+    std::map<std::string, Stamp> m_stamps;
 };
 
 } // namespace diorama

@@ -43,6 +43,11 @@ public:
         return result;
     }
 
+    // Replaces the declaration of a registered type (same name and id) in place, so pointers to
+    // its TypeInfo stay valid: a scripted type whose script was reloaded. Fails like add when the
+    // new fields are not valid, and (NotFound) when no type has the name and id.
+    Result<void> replace(TypeInfo info);
+
     // Appends a system not tied to one component type (e.g. collisions across types).
     void add_system(std::string name, std::function<void(World&, float dt_s)> run);
     // Adds a system right after the system named `after`, or right before the one named

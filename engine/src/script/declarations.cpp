@@ -233,6 +233,12 @@ int declare_component(lua_State* L) {
             type->metatable = luaL_ref(L, LUA_REGISTRYINDEX);
             lua_pushvalue(L, 1);
             type->declaration = luaL_ref(L, LUA_REGISTRYINDEX);
+            lua_createtable(L, 0, 0); // the instances, weak-keyed
+            lua_createtable(L, 0, 1);
+            lua_pushliteral(L, "k");
+            lua_setfield(L, -2, "__mode");
+            lua_setmetatable(L, -2);
+            type->instances = luaL_ref(L, LUA_REGISTRYINDEX);
             runtime.add_pending(std::move(type));
         }
     }
@@ -334,16 +340,18 @@ void open_declarations(lua_State* L) {
 // ---- Runtime: declarations ----
 
 bool Runtime::declared(std::string_view name) const {
-    for (const auto& list : {&m_types, &m_pending_types})
-        for (const auto& t : *list)
-            if (t->name == name) return true;
+    for (const auto& t : m_pending_types)
+        if (t->name == name) return true;
+    for (const auto& t : m_types) // a script being reloaded declares its types again
+        if (t->name == name && t->file != m_reloading) return true;
     return false;
 }
 
 bool Runtime::has_system(std::string_view name) const {
-    for (const auto& list : {&m_systems, &m_pending_systems})
-        for (const auto& s : *list)
-            if (s.name == name) return true;
+    for (const auto& s : m_pending_systems)
+        if (s.name == name) return true;
+    for (const auto& s : m_systems)
+        if (s.name == name && s.file != m_reloading) return true;
     return false;
 }
 
@@ -396,6 +404,14 @@ TypeInfo Runtime::type_info_for(const ScriptedType& type) {
         return c;
     };
     info.defaults = info.make_instance();
+    { // the defaults are no component of any object: a reload rebuilds them, not migrates them
+        lua_State* L = state();
+        lua_rawgeti(L, LUA_REGISTRYINDEX, type.instances);
+        push_table(*static_cast<const ScriptedComponent*>(info.defaults.get()));
+        lua_pushnil(L);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+    }
     info.hooks = hooks_for(type);
     return info;
 }

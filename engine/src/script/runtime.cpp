@@ -86,6 +86,11 @@ void Runtime::bind_defaults(ScriptedComponent& c, const ScriptedType& type) {
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, type.metatable);
     lua_setmetatable(L, -2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, type.instances); // remembered for reloads
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
     c.table = luaL_ref(L, LUA_REGISTRYINDEX);
     c.type = &type;
     c.runtime = shared_from_this();

@@ -46,6 +46,7 @@ struct ScriptedType {
     std::vector<FieldValue> defaults; // per field
     int declaration = LUA_NOREF;      // registry ref: the table scripts attach hooks to
     int metatable = LUA_NOREF;        // registry ref: instances' metatable (__index = declaration)
+    int instances = LUA_NOREF;        // registry ref: a weak-keyed set of every instance table
 };
 
 // A scripted type's component as a pool stores it: the Lua table holding its data.
@@ -99,6 +100,18 @@ public:
     [[nodiscard]] const std::vector<std::unique_ptr<ScriptedType>>& types() const {
         return m_types;
     }
+
+    // ---- reload (reload.cpp) ----
+    // Runs a script again, as the file it was loaded from: what it declares replaces what it
+    // declared before. Types keep their ids and their objects' data (new fields get defaults,
+    // fields of a changed kind are converted or reset, removed fields are reported as
+    // warnings); hooks and system functions are the new ones; each object of a reloaded type in
+    // `world` (when not null) then gets on_reload(self, obj). When the script fails, nothing it
+    // declared changes (the error is returned).
+    [[nodiscard]] Result<void> reload(std::string_view relative, TypeRegistry& registry,
+                                      World* world, Diagnostics& diagnostics);
+    // Forgets a module `require` loaded, so the next require runs it again.
+    void forget_module(std::string_view name);
     // True when a type / system of this name was declared (registered or pending).
     [[nodiscard]] bool declared(std::string_view type_name) const;
     [[nodiscard]] bool has_system(std::string_view system_name) const;
@@ -142,6 +155,10 @@ public:
 private:
     Runtime() = default;
     TypeInfo type_info_for(const ScriptedType& type);
+    // Gives the existing type what `fresh` now declares and migrates every instance's table.
+    void update_type(ScriptedType& existing, ScriptedType& fresh, Diagnostics& diagnostics);
+    // Calls on_reload(self, obj) for each object of the type in world.
+    void announce_reload(const ScriptedType& type, World& world);
     // The registry hooks of a scripted type: each calls the declaration's function of that name
     // when it has one (calls.cpp).
     TypeHooks hooks_for(const ScriptedType& type);
@@ -158,6 +175,7 @@ private:
     std::vector<ScriptedSystem> m_pending_systems;
     const TypeRegistry* m_registry = nullptr;
     World* m_world = nullptr;
+    std::string m_reloading; // the script being reloaded ("scripts/bat.lua"), or empty
     std::vector<Handle> m_walk; // the objects a per-object system visits this tick
     std::optional<Error> m_error;
     std::unordered_map<MessageKind, std::string> m_kind_names;

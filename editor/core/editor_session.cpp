@@ -264,6 +264,13 @@ void EditorSession::play() {
         return;
     }
     m_play_snapshot = std::move(*snapshot);
+    if (Scripts* scripts = m_game->scripts()) {
+        // Every Play starts from the scripts' first state, as the player's run does.
+        Diagnostics problems;
+        (void)scripts->reload_all(nullptr, problems); // its problems are all in `problems`
+        log_problems(problems);
+        scripts->begin_run();
+    }
     m_simulation = std::make_unique<Simulation>(
         *m_world, SimulationDef{.tick_rate_hz = project_or_empty().tick_rate_hz});
     m_play = PlayState::Playing;
@@ -278,6 +285,7 @@ void EditorSession::step() {
     if (m_play == PlayState::Editing) return; // could not start
     m_play = PlayState::Paused;
     m_simulation->tick();
+    pause_on_script_error();
     prune_selection();
 }
 
@@ -305,9 +313,43 @@ void EditorSession::stop() {
 
 int EditorSession::advance(double elapsed_s) {
     if (m_play != PlayState::Playing) return 0;
-    const int ticks = m_simulation->advance(elapsed_s);
+    const Scripts* scripts = m_game->scripts();
+    const int ticks = m_simulation->advance(elapsed_s, [scripts] {
+        return scripts == nullptr || !scripts->error(); // a script error pauses right there
+    });
+    pause_on_script_error();
     if (ticks > 0) prune_selection();
     return ticks;
+}
+
+void EditorSession::pause_on_script_error() {
+    Scripts* scripts = m_game->scripts();
+    if (scripts == nullptr || !scripts->error()) return;
+    const Error& error = *scripts->error();
+    log_error("Play paused at tick " + std::to_string(m_simulation->tick_count()) +
+              " by a script error: " + error.where + ": " +
+              error.message.substr(0, error.message.find('\n')));
+    scripts->clear_error();
+    m_play = PlayState::Paused;
+}
+
+int EditorSession::reload_changed_scripts() {
+    Scripts* scripts = m_game->scripts();
+    if (scripts == nullptr) return 0;
+    int reloaded = 0;
+    for (const std::string& file : scripts->changed_files()) {
+        Diagnostics problems;
+        World* running = m_play != PlayState::Editing ? m_world.get() : nullptr;
+        if (scripts->reload(file, running, problems)) {
+            ++reloaded;
+            log_info("reloaded " + file + (running != nullptr ? " into the running game" : ""));
+        } else {
+            log_error("reload of " + file + " failed; its previous version stays");
+        }
+        log_problems(problems);
+    }
+    if (reloaded > 0) pause_on_script_error(); // an on_reload hook may have failed
+    return reloaded;
 }
 
 void EditorSession::push_input(const InputEvent& event) {

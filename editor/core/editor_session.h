@@ -344,8 +344,15 @@ public:
     // kept for the objects that exist in it.
     void stop();
     [[nodiscard]] PlayState play_state() const { return m_play; }
-    // Feeds real elapsed time while playing; runs whole ticks. Returns ticks run.
+    // Feeds real elapsed time while playing; runs whole ticks. Returns ticks run. A script
+    // error pauses Play (the console names the script's file:line, the system or hook, and the
+    // object).
     int advance(double elapsed_s);
+    // Reloads the game's scripts that changed on disk (see Scripts::reload): while playing or
+    // paused into the running game (on_reload runs), while editing into the edited world's
+    // types. One console line per script reloaded; a script that fails keeps its previous
+    // version and its error goes to the console. Returns the scripts reloaded.
+    int reload_changed_scripts();
     // Input for the game while playing (ignored otherwise).
     void push_input(const InputEvent& event);
     [[nodiscard]] const Simulation* simulation() const { return m_simulation.get(); }
@@ -371,6 +378,8 @@ private:
     // ---- helpers (editor_session.cpp) ----
     [[nodiscard]] const Project& project_or_empty() const;
     [[nodiscard]] EditContext edit_context() const;
+    // Pauses Play when a script raised an error since the last look, saying so in the console.
+    void pause_on_script_error();
     // Replaces the world with a newly loaded scene: clears history, selection and play mode.
     // disk: the stamp of the scene's file taken before it was read (nullopt: stamped now).
     void adopt_scene(std::unique_ptr<World> world, std::string name, std::string path,

@@ -157,7 +157,8 @@ void run_realtime(Simulation& simulation, const RunOptions& options, const Scrip
             elapsed_s = std::min(
                 elapsed_s, static_cast<double>(*options.ticks - simulation.tick_count()) * step_s);
         const double dropped_before_s = simulation.dropped_seconds();
-        (void)simulation.advance(elapsed_s);
+        (void)simulation.advance(elapsed_s,
+                                 [&] { return !stopped_by_script(scripts, options); });
         if (simulation.dropped_seconds() > dropped_before_s)
             if (auto drop = drops.add(simulation.dropped_seconds() - dropped_before_s, now))
                 log_drop(*drop, options.max_catchup);
@@ -202,6 +203,15 @@ ExitCode run_command(const RunOptions& options) {
         input = std::move(*script);
     }
 
+    if (Scripts* scripts = (*game)->scripts()) {
+        // A hook that failed while the scene loaded (on_create) stops the run like a tick would.
+        if (scripts->error() && !options.keep_running) {
+            log_error("a script error stopped the run before the first tick: " +
+                      scripts->error()->where + " (--keep-running keeps it going)");
+            return ExitCode::RuntimeError;
+        }
+        scripts->begin_run();
+    }
     Simulation simulation(world, SimulationDef{.tick_rate_hz = project.tick_rate_hz,
                                                .max_ticks_per_advance = options.max_catchup});
     const InstanceCounts instances_at_start = count_instances(world, library);

@@ -91,7 +91,7 @@ void Simulation::tick() {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-int Simulation::advance(double elapsed_s) {
+int Simulation::advance(double elapsed_s, const std::function<bool()>& go_on) {
     if (!(elapsed_s > 0.0)) return 0; // also rejects NaN
     if (std::isinf(elapsed_s)) elapsed_s = kMaxElapsedS;
     m_accumulator += elapsed_s;
@@ -100,6 +100,10 @@ int Simulation::advance(double elapsed_s) {
         tick();
         m_accumulator -= m_step_s;
         ++ran;
+        if (go_on && !go_on()) {
+            m_accumulator = 0.0;
+            return ran;
+        }
     }
     if (m_accumulator >= m_step_s) {
         // A stall (debugger, SIGSTOP, slow frame): drop the backlog rather than spiral.

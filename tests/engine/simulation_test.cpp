@@ -772,6 +772,18 @@ TEST_F(SimulationTest, AdvanceOfExactlyTheBoundDropsNothing) {
     EXPECT_NEAR(sim.alpha(), 0.5, 1e-9);
 }
 
+TEST_F(SimulationTest, AdvanceStopsRightAfterTheTickGoOnRefusesAndForgetsTheRest) {
+    World world(registry);
+    Simulation sim(world);
+    int asked = 0;
+    EXPECT_EQ(sim.advance(6.5 * kStep, [&] { return ++asked < 2; }), 2);
+    EXPECT_EQ(sim.tick_count(), 2u);
+    EXPECT_EQ(sim.alpha(), 0.0) << "paused: nothing owed";
+    EXPECT_EQ(sim.dropped_seconds(), 0.0) << "a pause is not a stall";
+    EXPECT_EQ(sim.advance(1.5 * kStep, [] { return true; }), 1);
+    EXPECT_NEAR(sim.alpha(), 0.5, 1e-9);
+}
+
 TEST_F(SimulationTest, AdvanceWithNanNegativeOrZeroTimeDoesNothing) {
     World world(registry);
     std::size_t system_runs = 0;

@@ -73,6 +73,10 @@ public:
     // Reloads every script directly in the folder, in name order (a Play starting from the
     // scripts' first state).
     [[nodiscard]] Result<void> reload_all(World* world, Diagnostics& diagnostics);
+    // Starts a run of the game (the player before its first tick, the editor's Play): math.random
+    // starts again from its fixed seed, and errors are logged again and cleared, so every run
+    // of the same scene and input is the same.
+    void begin_run();
     // The first error a script raised in a hook or a system since clear_error() (also logged).
     [[nodiscard]] const std::optional<Error>& error() const;
     void clear_error();

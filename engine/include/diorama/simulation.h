@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace diorama {
@@ -58,8 +59,10 @@ public:
     void tick();
     // Adds real elapsed time and runs the whole ticks it covers, at
     // most max_ticks_per_advance; time beyond that is dropped (see dropped_seconds). Returns the
-    // ticks run. Zero, negative and NaN times do nothing.
-    int advance(double elapsed_s);
+    // ticks run. Zero, negative and NaN times do nothing. When go_on is given and returns false
+    // after a tick, no more ticks run and the time not yet run is forgotten (the game paused
+    // there: nothing is owed, nothing counts as dropped).
+    int advance(double elapsed_s, const std::function<bool()>& go_on = {});
 
     [[nodiscard]] double step_s() const { return m_step_s; }
     [[nodiscard]] std::uint64_t tick_count() const { return m_ticks; }

@@ -51,6 +51,7 @@ Result<std::shared_ptr<Runtime>> Runtime::create(const std::filesystem::path& sc
     if (!vm) return vm.error();
     std::shared_ptr<Runtime> runtime(new Runtime());
     runtime->m_vm = std::move(*vm);
+    runtime->m_random_seed = limits.random_seed;
     lua_State* L = runtime->state();
     *static_cast<Runtime**>(lua_getextraspace(L)) = runtime.get();
     lua_pushcfunction(L, open_globals);
@@ -149,6 +150,21 @@ bool Runtime::call(World& world, int nargs, std::string_view what, Handle object
     if (m_logged.insert(error.where).second) log_error(error.describe());
     if (!m_error) m_error = std::move(error);
     return false;
+}
+
+void Runtime::begin_run() {
+    lua_State* L = state();
+    const int top = lua_gettop(L);
+    lua_pushglobaltable(L);
+    if (raw_field(L, -1, LUA_MATHLIBNAME) == LUA_TTABLE &&
+        raw_field(L, -1, "randomseed") == LUA_TFUNCTION) {
+        lua_pushinteger(L, static_cast<lua_Integer>(m_random_seed));
+        if (auto seeded = m_vm->call(1, "math.randomseed"); !seeded)
+            log_error(seeded.error().describe());
+    }
+    lua_settop(L, top);
+    m_logged.clear();
+    m_error.reset();
 }
 
 const TypeInfo* Runtime::find_type(std::string_view name) const {

@@ -138,6 +138,8 @@ public:
     // the current world; a Lua error is kept and logged (once per place it happened), naming
     // `what` (the hook or system) and the object, when not null. Returns whether it succeeded.
     bool call(World& world, int nargs, std::string_view what, Handle object = {});
+    // A run starts: math.random from its seed again, every error place logged again, no error.
+    void begin_run();
     // The first error a call raised since clear_error(), if any.
     [[nodiscard]] const std::optional<Error>& error() const { return m_error; }
     void clear_error() { m_error.reset(); }
@@ -169,6 +171,7 @@ private:
     bool push_hook(const ScriptedType& type, const char* name);
 
     std::unique_ptr<LuaVm> m_vm;
+    std::uint64_t m_random_seed = 0;
     std::vector<std::unique_ptr<ScriptedType>> m_types;
     std::vector<std::unique_ptr<ScriptedType>> m_pending_types;
     std::vector<ScriptedSystem> m_systems;

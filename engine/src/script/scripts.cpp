@@ -109,6 +109,10 @@ const std::optional<Error>& Scripts::error() const {
     return m_runtime->error();
 }
 
+void Scripts::begin_run() {
+    m_runtime->begin_run();
+}
+
 void Scripts::clear_error() {
     m_runtime->clear_error();
 }

@@ -1,0 +1,157 @@
+// The editor and a game's Lua scripts: a scripted field is edited and undone like a native one,
+// a script error pauses Play naming its file:line, a script changed on disk reloads into the
+// running game, and every Play starts from the scripts' first state.
+
+#include "core/editor_session.h"
+#include "core/log_buffer.h"
+
+#include "diorama/simulation.h"
+#include "diorama/state_hash.h"
+
+#include "../../player/temp_dir.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+namespace diorama::editor {
+namespace {
+
+using test::TempDir;
+
+constexpr const char* kScript = R"lua(
+local calls = 0 -- module state: each Play must start it again
+local Walker = component "Walker" { { "speed", "float", 2 }, { "fail_at", "int", 0 },
+                                    { "calls", "int", 0 } }
+system "walk" { query = { "Walker" }, each = function(obj, w, dt)
+    calls = calls + 1
+    w.calls = calls
+    local x, y = world.position(obj)
+    world.set_position(obj, x + w.speed, y)
+    if calls == w.fail_at then
+        local broken = nil
+        return broken.field
+    end
+end }
+)lua";
+
+class ScriptedSession : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir.write("game/project.json", R"({"format": "diorama.project", "version": 1,
+            "name": "Walkers", "startup_scene": "scenes/main.scene.json"})");
+        dir.write("game/scenes/main.scene.json", R"({"format": "diorama.scene", "version": 1,
+            "name": "main", "layers": ["world"], "objects": [{"guid": "00000000000000a1",
+            "name": "W", "layer": "world", "components": {"Walker": {}}}]})");
+        dir.write("game/scripts/walk.lua", kScript);
+        session = std::make_unique<EditorSession>();
+        auto opened = session->open_project(dir.path() / "game");
+        ASSERT_TRUE(opened) << opened.error().describe();
+    }
+
+    float x() {
+        const Handle h = session->world().find(kWalker);
+        return session->world().get<Transform2D>(h)->position.x;
+    }
+    FieldValue field(const char* name) {
+        const World& w = session->world();
+        const TypeInfo* t = w.registry().find("Walker");
+        return t->find_field(name)->get(w.get(w.find(kWalker), t->id));
+    }
+    void rewrite_script(const std::string& from, const std::string& to) {
+        std::string text = kScript;
+        text.replace(text.find(from), from.size(), to);
+        dir.write("game/scripts/walk.lua", text + "\n-- edited\n");
+    }
+
+    std::string dump() const {
+        std::string out;
+        for (const LogLine& line : console.lines())
+            out += line.text + "\n";
+        return out;
+    }
+
+    static constexpr Guid kWalker{0xa1};
+    LogBuffer console;
+    TempDir dir;
+    std::unique_ptr<EditorSession> session;
+};
+
+TEST_F(ScriptedSession, AScriptedFieldEditIsOneUndoStep) {
+    ASSERT_TRUE(session->set_field(kWalker, "Walker.speed", FieldValue{5.0f}));
+    EXPECT_EQ(field("speed"), FieldValue{5.0f});
+    EXPECT_TRUE(session->dirty());
+    ASSERT_TRUE(session->undo());
+    EXPECT_EQ(field("speed"), FieldValue{2.0f});
+    ASSERT_TRUE(session->redo());
+    EXPECT_EQ(field("speed"), FieldValue{5.0f});
+    // A value the field cannot hold is refused with the loader's words.
+    const auto refused = session->set_field(kWalker, "Walker.fail_at", FieldValue{2.5f});
+    EXPECT_FALSE(refused);
+}
+
+TEST_F(ScriptedSession, AScriptErrorPausesPlayAndTheConsoleNamesFileLineAndObject) {
+    ASSERT_TRUE(session->set_field(kWalker, "Walker.fail_at", FieldValue{std::int32_t{3}}));
+    session->play();
+    session->advance(1.0); // up to 8 ticks; the third fails and Play pauses right there
+    EXPECT_EQ(session->play_state(), PlayState::Paused);
+    EXPECT_EQ(session->simulation()->tick_count(), 3u);
+    EXPECT_TRUE(console.contains("scripts/walk.lua:12: attempt to index a nil value (local "
+                                 "'broken') (in system walk, object 00000000000000a1 \"W\")"))
+        << dump();
+    EXPECT_TRUE(console.contains("Play paused at tick 3 by a script error: scripts/walk.lua:12"));
+    session->stop();
+    EXPECT_EQ(x(), 0.0f) << "Stop restores the scene";
+}
+
+TEST_F(ScriptedSession, AScriptChangedOnDiskReloadsIntoTheRunningGame) {
+    session->play();
+    for (int i = 0; i < 3; ++i)
+        session->step();
+    EXPECT_EQ(x(), 6.0f);
+    EXPECT_EQ(session->reload_changed_scripts(), 0);
+    rewrite_script("x + w.speed", "x + w.speed * 100");
+    EXPECT_EQ(session->reload_changed_scripts(), 1);
+    EXPECT_TRUE(console.contains("reloaded scripts/walk.lua into the running game"));
+    session->step();
+    EXPECT_EQ(x(), 206.0f) << "the new system function runs; the data stayed";
+    EXPECT_EQ(field("calls"), FieldValue{std::int32_t{1}}) << "the module's locals started again";
+    // A broken version keeps the running one.
+    dir.write("game/scripts/walk.lua", "component \"Walker\" {\n");
+    EXPECT_EQ(session->reload_changed_scripts(), 0);
+    EXPECT_TRUE(console.contains("reload of scripts/walk.lua failed; its previous version stays"));
+    EXPECT_TRUE(console.contains("scripts/walk.lua:2:"));
+    session->step();
+    EXPECT_EQ(x(), 406.0f);
+    session->stop();
+}
+
+TEST_F(ScriptedSession, EveryPlayStartsFromTheScriptsFirstStateAndMatchesTheGameOutsideTheEditor) {
+    const auto play_hash = [&] {
+        session->play();
+        for (int i = 0; i < 30; ++i)
+            session->step();
+        const std::uint64_t hash = state_hash(session->world());
+        session->stop();
+        return hash;
+    };
+    const std::uint64_t first = play_hash();
+    const std::uint64_t second = play_hash();
+    EXPECT_EQ(first, second) << "the module's counter started again";
+
+    // The same 30 ticks outside the editor, as the player runs them.
+    Diagnostics problems;
+    auto game = Game::open(dir.path() / "game", problems);
+    ASSERT_TRUE(game) << problems.format();
+    auto scene = (*game)->load_scene("main", problems);
+    ASSERT_TRUE(scene) << problems.format();
+    (*game)->scripts()->begin_run();
+    Simulation simulation(*scene->world);
+    for (int i = 0; i < 30; ++i)
+        simulation.tick();
+    EXPECT_EQ(state_hash(*scene->world), first);
+}
+
+} // namespace
+} // namespace diorama::editor

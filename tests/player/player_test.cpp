@@ -212,6 +212,11 @@ TEST(PlayerRun, PlatformerInputScriptOpensTheGateAndReachesTheExit) {
     const std::string after = read_text(dump);
     EXPECT_TRUE(contains(after, "\"state\": \"finished\"")) << "the player did not finish";
     EXPECT_TRUE(contains(after, "LEVEL COMPLETE!"));
+    // The button and the exit are Lua scripts: their state is saved like a native component's,
+    // and none of them raised an error (which would only be logged).
+    EXPECT_TRUE(contains(after, "\"pressed\": true")) << "the button was not pressed";
+    EXPECT_TRUE(contains(after, "\"reached\": true")) << "the exit was not reached";
+    EXPECT_FALSE(contains(r.err, "error")) << r.err;
 }
 
 TEST(PlayerRun, ABrokenInputScriptIsALoadErrorNamingTheFileAndJsonPath) {

@@ -1,6 +1,7 @@
-// PLATFORMER's game logic: each behaviour on small worlds built in code (platforms, the player's
-// running, jumping, landing and riding, bats, signs, buttons, the exit), then the sample level
-// from its files played by its input script for 3600 ticks.
+// PLATFORMER's game logic: each behaviour on small worlds built in code (platforms and the
+// player's running, jumping, landing and riding from the native module; bats, signs, buttons and
+// the exit from the sample's Lua scripts), then the sample level from its files played by its
+// input script for 3600 ticks.
 
 #include "platformer.h"
 
@@ -10,6 +11,7 @@
 #include <diorama/prefab.h>
 #include <diorama/project.h>
 #include <diorama/scene_file.h>
+#include <diorama/scripts.h>
 #include <diorama/simulation.h>
 #include <diorama/state_hash.h>
 #include <diorama/type_registry.h>
@@ -17,9 +19,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,17 +35,45 @@ namespace {
 
 constexpr float kTick = 1.0f / 60.0f;
 
-std::unique_ptr<TypeRegistry> make_registry() {
-    auto registry = std::make_unique<TypeRegistry>();
-    register_builtin_components(*registry);
-    EXPECT_TRUE(register_platformer(*registry).ok());
-    return registry;
-}
+const std::filesystem::path kProject =
+    std::filesystem::path(DIORAMA_SOURCE_DIR) / "projects" / "platformer";
+
+// The PLATFORMER's types as Game::open gathers them: the built-ins, the module's (linked in here
+// rather than loaded) and those the sample's scripts declare.
+struct Types {
+    std::unique_ptr<TypeRegistry> registry = std::make_unique<TypeRegistry>();
+    Project project;
+    std::unique_ptr<Scripts> scripts;
+
+    Types() {
+        register_builtin_components(*registry);
+        EXPECT_TRUE(register_platformer(*registry).ok());
+        Diagnostics d;
+        auto loaded = load_project(kProject, d);
+        EXPECT_TRUE(loaded.ok()) << d.format();
+        if (loaded) project = *loaded;
+        scripts = Scripts::load(project, *registry, d);
+        EXPECT_NE(scripts, nullptr);
+        EXPECT_TRUE(d.empty()) << d.format();
+    }
+    Types(const Types&) = delete;
+    Types& operator=(const Types&) = delete;
+    // Every test's scripts ran without an error.
+    ~Types() {
+        if (scripts && scripts->error()) ADD_FAILURE() << scripts->error()->describe();
+    }
+
+    [[nodiscard]] const TypeInfo& type(const std::string& name) const {
+        const TypeInfo* t = registry->find(name);
+        if (t == nullptr) throw std::runtime_error("no component type " + name);
+        return *t;
+    }
+};
 
 // A world with the PLATFORMER types, stepped by a 60 Hz simulation.
 struct Game {
-    std::unique_ptr<TypeRegistry> registry = make_registry();
-    World world{*registry};
+    Types types;
+    World world{*types.registry};
     Simulation sim{world};
 
     Handle create(const std::string& name, glm::vec2 position) {
@@ -84,15 +117,12 @@ struct Game {
     }
 
     // A 24 x 16 bat (trigger).
-    Handle bat(glm::vec2 position, BatPattern pattern = BatPattern::Horizontal,
+    Handle bat(glm::vec2 position, const std::string& pattern = "horizontal",
                glm::vec2 extent = {48.0f, 0.0f}) {
-        const Handle h = create("Bat", position);
-        Collider* c = world.add<Collider>(h);
-        c->half_extents = {12.0f, 8.0f};
-        c->trigger = true;
-        Bat* b = world.add<Bat>(h);
-        b->pattern = pattern;
-        b->extent = extent;
+        const Handle h = trigger("Bat", position, {12.0f, 8.0f});
+        add(h, "Bat");
+        set_enum(h, "Bat", "pattern", pattern);
+        set(h, "Bat", "extent", extent);
         return h;
     }
 
@@ -103,6 +133,40 @@ struct Game {
         c->half_extents = half;
         c->trigger = true;
         return h;
+    }
+
+    // ---- components of the scripted types, through their TypeInfo ----
+
+    void add(Handle h, const std::string& type) {
+        ASSERT_NE(world.add(h, types.type(type).id), nullptr) << type;
+    }
+    [[nodiscard]] bool has(Handle h, const std::string& type) const {
+        return world.get(h, types.type(type).id) != nullptr;
+    }
+    // The value of h's type.field; h must have the component.
+    [[nodiscard]] FieldValue get(Handle h, const std::string& type,
+                                 const std::string& field) const {
+        const TypeInfo& t = types.type(type);
+        const void* component = world.get(h, t.id);
+        if (component == nullptr) throw std::runtime_error("the object has no " + type);
+        return t.find_field(field)->get(component);
+    }
+    template <class T>
+    [[nodiscard]] T get_as(Handle h, const std::string& type, const std::string& field) const {
+        return std::get<T>(get(h, type, field));
+    }
+    void set(Handle h, const std::string& type, const std::string& field, const FieldValue& value) {
+        const TypeInfo& t = types.type(type);
+        void* component = world.get(h, t.id);
+        ASSERT_NE(component, nullptr) << type;
+        t.find_field(field)->set(component, value);
+    }
+    void set_enum(Handle h, const std::string& type, const std::string& field,
+                  const std::string& name) {
+        const std::vector<std::string>& names = types.type(type).find_field(field)->enum_names;
+        const auto at = std::find(names.begin(), names.end(), name);
+        ASSERT_NE(at, names.end()) << name;
+        set(h, type, field, static_cast<std::int32_t>(at - names.begin()));
     }
 
     void key(InputEventKind kind, Key k) {
@@ -131,6 +195,11 @@ struct Game {
 
     glm::vec2 position(Handle h) const { return world.get<Transform2D>(h)->position; }
     const Player& state(Handle h) const { return *world.get<Player>(h); }
+    // The text of h's Text, or nullopt when it has none.
+    std::optional<std::string> text(Handle h) const {
+        const Text* t = world.get<Text>(h);
+        return t != nullptr ? std::optional(t->text) : std::nullopt;
+    }
 };
 
 // Silences and counts log warnings while alive.
@@ -151,20 +220,95 @@ struct LogCapture {
 
 // ---- registration ----
 
-TEST(PlatformerRegistration, RegistersEveryComponentOnceAndRefusesASecondTime) {
+TEST(PlatformerRegistration, RegistersItsNativeComponentsOnceAndRefusesASecondTime) {
     TypeRegistry registry;
     register_builtin_components(registry);
     ASSERT_TRUE(register_platformer(registry).ok());
-    for (const char* name : {"MovingPlatform", "Player", "Bat", "InfoSign", "Button", "Exit"})
+    for (const char* name : {"MovingPlatform", "Player"})
         EXPECT_NE(registry.find(name), nullptr) << name;
+    for (const char* name : {"Bat", "InfoSign", "Button", "Exit"})
+        EXPECT_EQ(registry.find(name), nullptr) << name << " is the scripts' to declare";
     EXPECT_FALSE(register_platformer(registry).ok());
 }
 
-TEST(PlatformerRegistration, ButtonTargetAndSignDisplayAreObjectReferences) {
-    auto registry = make_registry();
-    EXPECT_EQ(registry->find<Button>()->find_field("target")->type, FieldType::ObjectRef);
-    EXPECT_EQ(registry->find<InfoSign>()->find_field("display")->type, FieldType::ObjectRef);
-    EXPECT_EQ(registry->find<Player>()->find_field("standing_on")->type, FieldType::ObjectRef);
+TEST(PlatformerScripts, EveryScriptRunsAndItsSystemsFollowThePlayerInTheOrderTheModuleHad) {
+    const Types types;
+    ASSERT_NE(types.scripts, nullptr);
+    EXPECT_EQ(types.scripts->files(),
+              (std::vector<std::string>{"scripts/bats.lua", "scripts/buttons.lua",
+                                        "scripts/exit.lua", "scripts/signs.lua"}));
+    std::vector<std::string> systems;
+    for (const System& s : types.registry->systems())
+        systems.push_back(s.name);
+    const auto player = std::find(systems.begin(), systems.end(), "Player");
+    ASSERT_NE(player, systems.end());
+    EXPECT_EQ(std::vector<std::string>(player, systems.end()),
+              (std::vector<std::string>{"Player", "bats", "signs", "buttons", "exit"}));
+}
+
+namespace {
+
+// What scenes and prefabs rely on: the names, kinds, defaults and inspector hints the types had
+// when they were declared in C++.
+struct ExpectedField {
+    std::string name;
+    FieldType type = FieldType::Float;
+    FieldValue value; // the default
+    std::optional<float> min{};
+    float speed = 0.1f;
+    std::string tooltip{};
+    bool multiline = false;
+    std::vector<std::string> enum_names{};
+};
+
+} // namespace
+
+TEST(PlatformerScripts, DeclareBatInfoSignButtonAndExitAsTheFilesExpectThem) {
+    const Types types;
+    const std::vector<std::pair<std::string, std::vector<ExpectedField>>> expected = {
+        {"Bat",
+         {{"pattern", FieldType::Enum, std::int32_t{2}, {}, 0.1f, "", false,
+           {"horizontal", "vertical", "figure_eight", "circle"}},
+          {"extent", FieldType::Vec2, glm::vec2(64.0f, 24.0f), 0.0f, 1.0f,
+           "Half width and half height of the pattern"},
+          {"period_s", FieldType::Float, 3.0f, 0.1f, 0.05f, "Seconds per lap"},
+          {"damage", FieldType::Int32, std::int32_t{1}, 0.0f},
+          {"time_s", FieldType::Float, 0.0f, 0.0f, 0.05f}}},
+        {"InfoSign",
+         {{"message", FieldType::String, std::string(), {}, 0.1f, "", true},
+          {"display", FieldType::ObjectRef, Guid{}, {}, 0.1f,
+           "The object whose Text shows the message; none: this one"},
+          {"linger_s", FieldType::Float, 2.0f, 0.0f, 0.05f},
+          {"shown_remaining_s", FieldType::Float, 0.0f, 0.0f, 0.05f},
+          {"read", FieldType::Bool, false}}},
+        {"Button",
+         {{"target", FieldType::ObjectRef, Guid{}, {}, 0.1f,
+           "The object removed when the button is pressed"},
+          {"pressed", FieldType::Bool, false}}},
+        {"Exit",
+         {{"message", FieldType::String, std::string("LEVEL COMPLETE!")},
+          {"reached", FieldType::Bool, false}}},
+    };
+    for (const auto& [type_name, fields] : expected) {
+        const TypeInfo& type = types.type(type_name);
+        EXPECT_TRUE(type.scripted) << type_name;
+        ASSERT_EQ(type.fields.size(), fields.size()) << type_name;
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            const FieldInfo& field = type.fields[i];
+            const ExpectedField& want = fields[i];
+            const std::string where = type_name + "." + want.name;
+            EXPECT_EQ(field.name, want.name) << where;
+            EXPECT_EQ(field.type, want.type) << where;
+            EXPECT_EQ(field.get(type.defaults.get()), want.value) << where;
+            EXPECT_EQ(field.min, want.min) << where;
+            EXPECT_EQ(field.max, std::nullopt) << where;
+            EXPECT_EQ(field.speed, want.speed) << where;
+            EXPECT_EQ(field.tooltip, want.tooltip) << where;
+            EXPECT_EQ(field.multiline, want.multiline) << where;
+            EXPECT_EQ(field.enum_names, want.enum_names) << where;
+        }
+    }
+    EXPECT_EQ(types.type("Player").find_field("standing_on")->type, FieldType::ObjectRef);
 }
 
 // ---- moving platforms ----
@@ -292,12 +436,12 @@ TEST(Player, FallingOutOfTheLevelCostsALifeAndRespawns) {
     EXPECT_EQ(g.state(p).state, PlayerState::Playing);
 }
 
-// ---- bats ----
+// ---- bats (scripts/bats.lua) ----
 
 TEST(Bat, FliesItsPatternAndReturnsAfterAPeriod) {
     Game g;
-    const Handle b = g.bat({500.0f, 300.0f}, BatPattern::FigureEight, {64.0f, 24.0f});
-    g.world.get<Bat>(b)->period_s = 2.0f;
+    const Handle b = g.bat({500.0f, 300.0f}, "figure_eight", {64.0f, 24.0f});
+    g.set(b, "Bat", "period_s", 2.0f);
     g.run(30); // a quarter lap: far right, back on the centre line
     EXPECT_NEAR(g.position(b).x, 564.0f, 1e-2f);
     EXPECT_NEAR(g.position(b).y, 300.0f, 1e-2f);
@@ -305,11 +449,18 @@ TEST(Bat, FliesItsPatternAndReturnsAfterAPeriod) {
     EXPECT_NEAR(g.position(b).x, 500.0f, 1e-2f);
     EXPECT_NEAR(g.position(b).y, 300.0f, 1e-2f);
 
-    const Handle v = g.bat({100.0f, 300.0f}, BatPattern::Vertical, {0.0f, 40.0f});
-    g.world.get<Bat>(v)->period_s = 2.0f;
+    const Handle v = g.bat({100.0f, 300.0f}, "vertical", {0.0f, 40.0f});
+    g.set(v, "Bat", "period_s", 2.0f);
     g.run(30);
     EXPECT_NEAR(g.position(v).x, 100.0f, 1e-3f);
     EXPECT_NEAR(g.position(v).y, 340.0f, 1e-2f);
+    EXPECT_NEAR(g.get_as<float>(b, "Bat", "time_s"), 0.5f, 1e-3f); // 2.5 s: into its second lap
+
+    const Handle c = g.bat({300.0f, 300.0f}, "circle", {40.0f, 40.0f});
+    g.set(c, "Bat", "period_s", 2.0f);
+    g.run(30); // a quarter of the circle that starts at its top
+    EXPECT_NEAR(g.position(c).x, 340.0f, 1e-2f);
+    EXPECT_NEAR(g.position(c).y, 260.0f, 1e-2f);
 }
 
 TEST(Bat, TouchingItCostsALifeRespawnsAndMakesThePlayerInvulnerableForAWhile) {
@@ -317,7 +468,7 @@ TEST(Bat, TouchingItCostsALifeRespawnsAndMakesThePlayerInvulnerableForAWhile) {
     g.floor(0.0f, 512.0f);
     const Handle p = g.player({64.0f, 80.0f});
     g.world.get<Player>(p)->respawn_point = {32.0f, 80.0f};
-    g.bat({64.0f, 90.0f}, BatPattern::Horizontal, {0.0f, 0.0f}); // hovers on the player
+    g.bat({64.0f, 90.0f}, "horizontal", {0.0f, 0.0f}); // hovers on the player
     g.run(2);
     EXPECT_EQ(g.state(p).lives, 2);
     EXPECT_EQ(g.state(p).hurts, 1);
@@ -334,12 +485,23 @@ TEST(Bat, TouchingItCostsALifeRespawnsAndMakesThePlayerInvulnerableForAWhile) {
     ASSERT_TRUE(g.run_until([&] { return g.state(p).hurts == 2; }, 200));
 }
 
+TEST(Bat, TakesItsDamageInLives) {
+    Game g;
+    g.floor(0.0f, 256.0f);
+    const Handle p = g.player();
+    const Handle b = g.bat({64.0f, 90.0f}, "horizontal", {0.0f, 0.0f});
+    g.set(b, "Bat", "damage", std::int32_t{2});
+    g.run(2);
+    EXPECT_EQ(g.state(p).lives, 1);
+    EXPECT_EQ(g.state(p).hurts, 1);
+}
+
 TEST(Bat, ThePlayerLosesWhenNoLivesAreLeft) {
     Game g;
     g.floor(0.0f, 256.0f);
     const Handle p = g.player();
     g.world.get<Player>(p)->lives = 1;
-    g.bat({64.0f, 90.0f}, BatPattern::Horizontal, {0.0f, 0.0f});
+    g.bat({64.0f, 90.0f}, "horizontal", {0.0f, 0.0f});
     g.run(3);
     EXPECT_EQ(g.state(p).lives, 0);
     EXPECT_EQ(g.state(p).state, PlayerState::Lost);
@@ -353,38 +515,39 @@ TEST(Bat, AHarmlessBatNeverHurts) {
     Game g;
     g.floor(0.0f, 256.0f);
     const Handle p = g.player();
-    const Handle b = g.bat({64.0f, 90.0f}, BatPattern::Horizontal, {0.0f, 0.0f});
-    g.world.get<Bat>(b)->damage = 0;
+    const Handle b = g.bat({64.0f, 90.0f}, "horizontal", {0.0f, 0.0f});
+    g.set(b, "Bat", "damage", std::int32_t{0});
     g.run(30);
     EXPECT_EQ(g.state(p).hurts, 0);
     EXPECT_EQ(g.state(p).lives, 3);
 }
 
-// ---- signs ----
+// ---- signs (scripts/signs.lua) ----
 
 TEST(InfoSign, ShowsItsMessageInItsOwnTextWhileTouchedAndHidesItAfterLingering) {
     Game g;
     g.floor(0.0f, 512.0f);
     const Handle p = g.player({64.0f, 80.0f});
     const Handle s = g.trigger("Sign", {200.0f, 76.0f}, {14.0f, 12.0f});
-    InfoSign* sign = g.world.add<InfoSign>(s);
-    sign->message = "Hello, jumper";
-    sign->linger_s = 0.5f;
+    g.add(s, "InfoSign");
+    g.set(s, "InfoSign", "message", std::string("Hello, jumper"));
+    g.set(s, "InfoSign", "linger_s", 0.5f);
     g.run(1);
-    ASSERT_NE(g.world.get<Text>(s), nullptr);
-    EXPECT_EQ(g.world.get<Text>(s)->text, "");
-    EXPECT_FALSE(g.world.get<InfoSign>(s)->read);
+    EXPECT_EQ(g.text(s), ""); // a Text of its own, empty while nobody reads
+    EXPECT_FALSE(g.get_as<bool>(s, "InfoSign", "read"));
 
     g.key(InputEventKind::KeyDown, Key::Right);
-    ASSERT_TRUE(g.run_until([&] { return g.world.get<InfoSign>(s)->read; }));
-    EXPECT_EQ(g.world.get<Text>(s)->text, "Hello, jumper");
+    ASSERT_TRUE(g.run_until([&] { return g.get_as<bool>(s, "InfoSign", "read"); }));
+    EXPECT_EQ(g.text(s), "Hello, jumper");
     ASSERT_TRUE(g.run_until([&] { return g.position(p).x > 230.0f; })); // just past it
     g.key(InputEventKind::KeyUp, Key::Right);
     g.run(20); // still lingering (0.5 s after leaving)
-    EXPECT_EQ(g.world.get<Text>(s)->text, "Hello, jumper");
+    EXPECT_EQ(g.text(s), "Hello, jumper");
+    EXPECT_GT(g.get_as<float>(s, "InfoSign", "shown_remaining_s"), 0.0f);
     g.run(40);
-    EXPECT_EQ(g.world.get<Text>(s)->text, "");
-    EXPECT_TRUE(g.world.get<InfoSign>(s)->read);
+    EXPECT_EQ(g.text(s), "");
+    EXPECT_EQ(g.get_as<float>(s, "InfoSign", "shown_remaining_s"), 0.0f);
+    EXPECT_TRUE(g.get_as<bool>(s, "InfoSign", "read"));
 }
 
 TEST(InfoSign, WritesIntoTheTextOfItsDisplayObject) {
@@ -394,12 +557,25 @@ TEST(InfoSign, WritesIntoTheTextOfItsDisplayObject) {
     const Handle s = g.trigger("Sign", {64.0f, 76.0f}, {14.0f, 12.0f});
     const Handle label = g.create("Label", {64.0f, 140.0f});
     g.world.add<Text>(label);
-    InfoSign* sign = g.world.add<InfoSign>(s);
-    sign->message = "Up here";
-    sign->display = g.world.guid(label);
+    g.add(s, "InfoSign");
+    g.set(s, "InfoSign", "message", std::string("Up here"));
+    g.set(s, "InfoSign", "display", g.world.guid(label));
     g.run(1);
-    EXPECT_EQ(g.world.get<Text>(label)->text, "Up here");
-    EXPECT_EQ(g.world.get<Text>(s), nullptr);
+    EXPECT_EQ(g.text(label), "Up here");
+    EXPECT_EQ(g.text(s), std::nullopt);
+}
+
+TEST(InfoSign, WhoseDisplayObjectIsGoneWritesNowhere) {
+    Game g;
+    g.floor(0.0f, 256.0f);
+    g.player({64.0f, 80.0f});
+    const Handle s = g.trigger("Sign", {64.0f, 76.0f}, {14.0f, 12.0f});
+    g.add(s, "InfoSign");
+    g.set(s, "InfoSign", "message", std::string("Up here"));
+    g.set(s, "InfoSign", "display", Guid{0x1234});
+    g.run(2);
+    EXPECT_TRUE(g.get_as<bool>(s, "InfoSign", "read"));
+    EXPECT_EQ(g.text(s), std::nullopt);
 }
 
 TEST(InfoSign, ABatThatIsAlsoASignFliesHurtsAndTalks) {
@@ -407,16 +583,17 @@ TEST(InfoSign, ABatThatIsAlsoASignFliesHurtsAndTalks) {
     g.floor(0.0f, 256.0f);
     const Handle p = g.player({64.0f, 80.0f});
     g.world.get<Player>(p)->respawn_point = {64.0f, 80.0f};
-    const Handle b = g.bat({64.0f, 90.0f}, BatPattern::Vertical, {0.0f, 30.0f});
-    g.world.add<InfoSign>(b)->message = "Squeak!";
+    const Handle b = g.bat({64.0f, 90.0f}, "vertical", {0.0f, 30.0f});
+    g.add(b, "InfoSign");
+    g.set(b, "InfoSign", "message", std::string("Squeak!"));
     g.run(1);
-    EXPECT_EQ(g.state(p).hurts, 1);                   // the Bat behaviour
-    EXPECT_EQ(g.world.get<Text>(b)->text, "Squeak!"); // the InfoSign behaviour
-    EXPECT_NE(g.position(b).y, 90.0f);                // and it flies
-    EXPECT_TRUE(g.world.get<InfoSign>(b)->read);
+    EXPECT_EQ(g.state(p).hurts, 1);     // the Bat behaviour
+    EXPECT_EQ(g.text(b), "Squeak!");    // the InfoSign behaviour
+    EXPECT_NE(g.position(b).y, 90.0f);  // and it flies
+    EXPECT_TRUE(g.get_as<bool>(b, "InfoSign", "read"));
 }
 
-// ---- buttons and the exit ----
+// ---- buttons and the exit (scripts/buttons.lua, scripts/exit.lua) ----
 
 TEST(Button, PressingItRemovesItsTargetBlock) {
     Game g;
@@ -425,13 +602,14 @@ TEST(Button, PressingItRemovesItsTargetBlock) {
     const Handle block = g.solid({300.0f, 144.0f}, {16.0f, 80.0f});
     const Handle other = g.solid({400.0f, 144.0f}, {16.0f, 80.0f});
     const Handle button = g.trigger("Button", {160.0f, 68.0f}, {14.0f, 4.0f});
-    g.world.add<Button>(button)->target = g.world.guid(block);
+    g.add(button, "Button");
+    g.set(button, "Button", "target", g.world.guid(block));
     g.run(5);
     EXPECT_TRUE(g.world.alive(block)); // not pressed yet
-    EXPECT_FALSE(g.world.get<Button>(button)->pressed);
+    EXPECT_FALSE(g.get_as<bool>(button, "Button", "pressed"));
 
     g.key(InputEventKind::KeyDown, Key::Right);
-    ASSERT_TRUE(g.run_until([&] { return g.world.get<Button>(button)->pressed; }));
+    ASSERT_TRUE(g.run_until([&] { return g.get_as<bool>(button, "Button", "pressed"); }));
     g.run(1);
     EXPECT_FALSE(g.world.alive(block));
     EXPECT_TRUE(g.world.alive(other));
@@ -440,16 +618,36 @@ TEST(Button, PressingItRemovesItsTargetBlock) {
     EXPECT_NEAR(g.position(p).x, 400.0f - 16.0f - 12.0f, 1e-3f);
 }
 
+TEST(Button, PressedItIsHalfAsTallOnTheSameFloorAndDarker) {
+    Game g;
+    g.floor(0.0f, 256.0f);
+    g.player({64.0f, 80.0f});
+    const Handle button = g.trigger("Button", {64.0f, 68.0f}, {14.0f, 4.0f});
+    g.world.add<Sprite>(button)->tint = glm::vec4(1.0f, 0.5f, 0.25f, 0.8f);
+    g.add(button, "Button");
+    g.set(button, "Button", "target", g.world.guid(g.solid({200.0f, 144.0f})));
+    const Rect before = g.world.bounds(button);
+    g.run(1);
+    ASSERT_TRUE(g.get_as<bool>(button, "Button", "pressed"));
+    const Rect after = g.world.bounds(button);
+    EXPECT_FLOAT_EQ(after.size().y, before.size().y * 0.5f);
+    EXPECT_FLOAT_EQ(after.min.y, before.min.y);
+    EXPECT_EQ(g.world.get<Sprite>(button)->tint, glm::vec4(0.5f, 0.25f, 0.125f, 1.0f));
+    g.run(5); // pressed for good: nothing more happens
+    EXPECT_EQ(g.world.bounds(button), after);
+}
+
 TEST(Button, WithoutATargetItIsPressedAndWarns) {
     LogCapture log;
     Game g;
     g.floor(0.0f, 256.0f);
     g.player({64.0f, 80.0f});
     const Handle button = g.trigger("Button", {64.0f, 68.0f}, {14.0f, 4.0f});
-    g.world.add<Button>(button)->target = Guid{0x1234};
+    g.add(button, "Button");
+    g.set(button, "Button", "target", Guid{0x1234});
     const std::size_t objects = g.world.object_count();
     g.run(3);
-    EXPECT_TRUE(g.world.get<Button>(button)->pressed);
+    EXPECT_TRUE(g.get_as<bool>(button, "Button", "pressed"));
     EXPECT_EQ(g.world.object_count(), objects);
     EXPECT_EQ(log.warnings, 1);
 }
@@ -459,11 +657,12 @@ TEST(Exit, ReachingItFinishesTheLevelAndShowsItsMessage) {
     g.floor(0.0f, 512.0f);
     const Handle p = g.player({64.0f, 80.0f});
     const Handle exit = g.trigger("Exit", {200.0f, 88.0f}, {16.0f, 24.0f});
-    g.world.add<Exit>(exit)->message = "DONE";
+    g.add(exit, "Exit");
+    g.set(exit, "Exit", "message", std::string("DONE"));
     g.key(InputEventKind::KeyDown, Key::Right);
     ASSERT_TRUE(g.run_until([&] { return g.state(p).state == PlayerState::Finished; }));
-    EXPECT_TRUE(g.world.get<Exit>(exit)->reached);
-    EXPECT_EQ(g.world.get<Text>(exit)->text, "DONE");
+    EXPECT_TRUE(g.get_as<bool>(exit, "Exit", "reached"));
+    EXPECT_EQ(g.text(exit), "DONE");
     const glm::vec2 where = g.position(p);
     g.run(10);
     EXPECT_EQ(g.position(p), where); // the level is over: the player no longer moves
@@ -473,26 +672,20 @@ TEST(Exit, ReachingItFinishesTheLevelAndShowsItsMessage) {
 
 namespace {
 
-const std::filesystem::path kProject =
-    std::filesystem::path(DIORAMA_SOURCE_DIR) / "projects" / "platformer";
-
 // The sample level loaded from its files, optionally with its input script.
 struct Level {
-    std::unique_ptr<TypeRegistry> registry = make_registry();
-    Project project;
+    Types types;
     PrefabLibrary prefabs;
     std::unique_ptr<World> world;
     std::unique_ptr<Simulation> sim;
 
     explicit Level(bool with_input) {
         Diagnostics d;
-        auto loaded = load_project(kProject, d);
-        EXPECT_TRUE(loaded.ok()) << d.format();
-        project = *loaded;
-        prefabs.load_folder(project, *registry, d);
-        world = std::make_unique<World>(*registry);
+        prefabs.load_folder(types.project, *types.registry, d);
+        world = std::make_unique<World>(*types.registry);
         world->set_prefabs(&prefabs);
-        EXPECT_TRUE(load_scene(*world, project.startup_scene, project, prefabs, d).ok())
+        EXPECT_TRUE(
+            load_scene(*world, types.project.startup_scene, types.project, prefabs, d).ok())
             << d.format();
         sim = std::make_unique<Simulation>(*world);
         if (with_input) {
@@ -509,6 +702,11 @@ struct Level {
     }
     Handle named(const std::string& name) const { return world->find_by_name(name); }
     const Player& player() const { return *world->get<Player>(named("Player")); }
+    FieldValue get(Handle h, const std::string& type, const std::string& field) const {
+        const TypeInfo& t = types.type(type);
+        return t.find_field(field)->get(world->get(h, t.id));
+    }
+    std::string text(Handle h) const { return world->get<Text>(h)->text; }
 };
 
 } // namespace
@@ -518,27 +716,30 @@ TEST(PlatformerLevel, TheInputScriptPlaysLevelOneToTheExitWithin3600Ticks) {
     ASSERT_TRUE(level.named("Stone gate"));
     const Guid gate = level.world->guid(level.named("Stone gate"));
     level.run(100); // the player has walked past the first sign, whose message lingers
-    EXPECT_EQ(level.world->get<Text>(level.named("Sign: controls text"))->text,
-              level.world->get<InfoSign>(level.named("Sign: controls"))->message);
+    EXPECT_EQ(FieldValue{level.text(level.named("Sign: controls text"))},
+              level.get(level.named("Sign: controls"), "InfoSign", "message"));
     level.run(3500);
 
     EXPECT_EQ(level.player().state, PlayerState::Finished);
     EXPECT_EQ(level.player().lives, 3);
     EXPECT_EQ(level.player().hurts, 0);
     const Handle exit = level.named("Exit");
-    EXPECT_TRUE(level.world->get<Exit>(exit)->reached);
-    EXPECT_EQ(level.world->get<Text>(exit)->text, "LEVEL COMPLETE!");
+    EXPECT_EQ(level.get(exit, "Exit", "reached"), FieldValue{true});
+    EXPECT_EQ(level.text(exit), "LEVEL COMPLETE!");
     EXPECT_TRUE(level.world->bounds(level.named("Player")).overlaps(level.world->bounds(exit)));
 
-    EXPECT_TRUE(level.world->get<Button>(level.named("Button"))->pressed);
+    EXPECT_EQ(level.get(level.named("Button"), "Button", "pressed"), FieldValue{true});
     EXPECT_FALSE(level.world->find(gate)) << "the button's block is still there";
 
-    std::size_t signs = 0;
-    level.world->view<InfoSign>().each([&](Handle h, const InfoSign& sign) {
-        ++signs;
-        EXPECT_TRUE(sign.read) << level.world->name(h) << " was never read";
-    });
-    EXPECT_EQ(signs, 4u); // three signs and the friendly bat
+    const TypeInfo& sign = level.types.type("InfoSign");
+    const PoolBase* signs = level.world->pool(sign.id);
+    ASSERT_NE(signs, nullptr);
+    EXPECT_EQ(signs->entities().size(), 4u); // three signs and the friendly bat
+    for (const std::uint32_t slot : signs->entities()) {
+        const Handle h = level.world->handle_at(slot);
+        EXPECT_EQ(level.get(h, "InfoSign", "read"), FieldValue{true})
+            << level.world->name(h) << " was never read";
+    }
 }
 
 TEST(PlatformerLevel, TheSameInputGivesTheSameStateHashEveryRun) {
@@ -549,6 +750,25 @@ TEST(PlatformerLevel, TheSameInputGivesTheSameStateHashEveryRun) {
     EXPECT_EQ(state_hash(*first.world), state_hash(*second.world));
 }
 
+TEST(PlatformerLevel, AStateSavedMidwayPlaysOnAsTheRunningOneDoes) {
+    Level level(true);
+    level.run(1461); // past the input's last event; bats mid-lap, the exit's sign lingering
+    auto text = scene_to_text(*level.world, "level1", level.prefabs);
+    ASSERT_TRUE(text.ok()) << text.error().describe();
+    World resumed(*level.types.registry);
+    resumed.set_prefabs(&level.prefabs);
+    Diagnostics d;
+    ASSERT_TRUE(
+        load_scene_text(resumed, *text, "saved", level.types.project, level.prefabs, d).ok())
+        << d.format();
+    EXPECT_EQ(state_hash(resumed), state_hash(*level.world));
+    Simulation sim(resumed);
+    for (int i = 0; i < 300; ++i)
+        sim.tick();
+    level.run(300);
+    EXPECT_EQ(state_hash(resumed), state_hash(*level.world));
+}
+
 TEST(PlatformerLevel, WithoutInputThePlayerStaysAtTheStartAndTheGateStands) {
     Level level(false);
     level.run(600);
@@ -556,5 +776,5 @@ TEST(PlatformerLevel, WithoutInputThePlayerStaysAtTheStartAndTheGateStands) {
     EXPECT_EQ(level.world->get<Transform2D>(level.named("Player"))->position,
               glm::vec2(64.0f, 80.0f));
     EXPECT_TRUE(level.named("Stone gate"));
-    EXPECT_FALSE(level.world->get<Exit>(level.named("Exit"))->reached);
+    EXPECT_EQ(level.get(level.named("Exit"), "Exit", "reached"), FieldValue{false});
 }

@@ -54,48 +54,6 @@ TypeInfo describe<Player>() {
         .build();
 }
 
-template <>
-TypeInfo describe<Bat>() {
-    return TypeBuilder<Bat>("Bat")
-        .field<&Bat::pattern>("pattern").enumeration({"horizontal", "vertical", "figure_eight", "circle"})
-        .field<&Bat::extent>("extent").min(0.0f).speed(1.0f).tooltip("Half width and half height of the pattern")
-        .field<&Bat::period_s>("period_s").min(0.1f).speed(0.05f).tooltip("Seconds per lap")
-        .field<&Bat::damage>("damage").min(0.0f)
-        .field<&Bat::time_s>("time_s").min(0.0f).speed(0.05f)
-        .system(bat_system)
-        .build();
-}
-
-template <>
-TypeInfo describe<InfoSign>() {
-    return TypeBuilder<InfoSign>("InfoSign")
-        .field<&InfoSign::message>("message").multiline()
-        .field<&InfoSign::display>("display").tooltip("The object whose Text shows the message; none: this one")
-        .field<&InfoSign::linger_s>("linger_s").min(0.0f).speed(0.05f)
-        .field<&InfoSign::shown_remaining_s>("shown_remaining_s").min(0.0f).speed(0.05f)
-        .field<&InfoSign::read>("read")
-        .system(info_sign_system)
-        .build();
-}
-
-template <>
-TypeInfo describe<Button>() {
-    return TypeBuilder<Button>("Button")
-        .field<&Button::target>("target").tooltip("The object removed when the button is pressed")
-        .field<&Button::pressed>("pressed")
-        .system(button_system)
-        .build();
-}
-
-template <>
-TypeInfo describe<Exit>() {
-    return TypeBuilder<Exit>("Exit")
-        .field<&Exit::message>("message")
-        .field<&Exit::reached>("reached")
-        .system(exit_system)
-        .build();
-}
-
 // clang-format on
 
 } // namespace diorama
@@ -103,7 +61,7 @@ TypeInfo describe<Exit>() {
 namespace platformer {
 
 diorama::Result<void> register_platformer(diorama::TypeRegistry& registry) {
-    return registry.add_all<MovingPlatform, Player, Bat, InfoSign, Button, Exit>();
+    return registry.add_all<MovingPlatform, Player>();
 }
 
 } // namespace platformer

@@ -1,15 +1,17 @@
 #pragma once
 // PLATFORMER: a jam-style platform game. A player runs and jumps over ground tiles and moving
 // platforms, avoids bats, reads info signs, presses a button that removes a block, and reaches
-// the exit. The game module's components and its registration function.
+// the exit. This module is the native part: the player and the moving platforms. Bats, signs,
+// the button and the exit are Lua scripts (projects/platformer/scripts/), which send the player
+// the messages below.
 //
 // Coordinates: world units with y UP; one tile is 32 units. Solid things are the objects with a
 // Collider that is not a trigger (ground tiles, blocks, moving platforms); bats, signs, buttons
 // and the exit have trigger colliders and react when the player's bounds touch theirs.
 //
-// Logic arrays: each component type has one system that walks its own pool; an object may carry
-// several behaviours (a bat that is also an info sign). The game is deterministic: fixed dt, no
-// clock, no rand(); all state lives in reflected fields, so a saved state plays on identically.
+// Logic arrays: each component type has one system that walks its own pool. The game is
+// deterministic: fixed dt, no clock, no rand(); all state lives in reflected fields, so a saved
+// state plays on identically.
 
 #include <diorama/handle.h>
 #include <diorama/message.h>
@@ -19,7 +21,6 @@
 #include <glm/vec2.hpp>
 
 #include <cstdint>
-#include <string>
 
 namespace diorama {
 class TypeRegistry;
@@ -67,42 +68,9 @@ struct MovingPlatform {
     glm::vec2 moved{0.0f};          // its displacement during the last tick (state)
 };
 
-enum class BatPattern : std::int32_t { Horizontal, Vertical, FigureEight, Circle };
-
-// A bat flying a repeating pattern around where it was placed; touching it hurts the player.
-struct Bat {
-    BatPattern pattern = BatPattern::FigureEight;
-    glm::vec2 extent{64.0f, 24.0f}; // half width and half height of the pattern, world units
-    float period_s = 3.0f;          // one lap of the pattern, seconds
-    std::int32_t damage = 1;        // lives taken by a touch
-    float time_s = 0.0f;            // time into the current lap (state)
-};
-
-// A sign that shows its message while the player touches it (and linger_s after): the message
-// goes into the Text of the `display` object, or into this object's own Text when display is
-// none.
-struct InfoSign {
-    std::string message;
-    diorama::Guid display{};        // the object whose Text shows the message; none: this one
-    float linger_s = 2.0f;          // seconds the message stays after the player leaves
-    float shown_remaining_s = 0.0f; // > 0 while shown (state)
-    bool read = false;              // the player touched it at least once (state)
-};
-
-// A floor button: when the player touches it, it is pressed (for good) and removes `target`.
-struct Button {
-    diorama::Guid target{}; // the object removed when pressed (a block)
-    bool pressed = false;   // state
-};
-
-// The level's exit: touching it finishes the level; its Text then shows `message`.
-struct Exit {
-    std::string message = "LEVEL COMPLETE!";
-    bool reached = false; // state
-};
-
 // ---- messages ----
 
+// Scripts send these by name (world.send(player, "platformer_hurt", { i = 1, sender = bat })).
 // To a Player: hurt. i = lives taken, sender = the bat (or the player itself for a fall).
 inline constexpr diorama::MessageKind kHurt = diorama::message_kind("platformer_hurt");
 // To a Player: it reached an exit (sender).
@@ -111,14 +79,12 @@ inline constexpr diorama::MessageKind kExitReached =
 
 // ---- registration ----
 
-// Registers MovingPlatform, Player, Bat, InfoSign, Button, Exit in this order; fails (and stops)
-// when one is already registered. Within a tick:
+// Registers MovingPlatform, then Player; fails (and stops) when one is already registered. Within
+// a tick:
 //   input     Player.on_event: a jump key going down requests a jump
 //   systems   MovingPlatform: moves platforms (and records how far);
 //             Player: rides its platform, runs, jumps, falls, collides, falls out of the level;
-//             Bat: flies, sends kHurt to players it touches;
-//             InfoSign: shows or hides messages; Button: pressed buttons remove their target;
-//             Exit: sends kExitReached to a player touching it
+//             then the scripts' systems placed after it (bats, signs, buttons, exit)
 //   messages  Player.on_message: kHurt costs lives and respawns, kExitReached finishes
 [[nodiscard]] diorama::Result<void> register_platformer(diorama::TypeRegistry& registry);
 
@@ -130,12 +96,4 @@ template <>
 TypeInfo describe<platformer::Player>();
 template <>
 TypeInfo describe<platformer::MovingPlatform>();
-template <>
-TypeInfo describe<platformer::Bat>();
-template <>
-TypeInfo describe<platformer::InfoSign>();
-template <>
-TypeInfo describe<platformer::Button>();
-template <>
-TypeInfo describe<platformer::Exit>();
 } // namespace diorama

@@ -1,20 +1,18 @@
-// PLATFORMER's systems. Y is up; the objects they move (players, platforms, bats) are root objects,
-// so Transform2D.position is their world position. Every loop runs in pool order over handles
-// snapshotted into the tick's transient arena, so the outcome depends on nothing but the state.
+// PLATFORMER's native systems. Y is up; the objects they move (players, platforms) are root
+// objects, so Transform2D.position is their world position. Every loop runs in pool order over
+// handles snapshotted into the tick's transient arena, so the outcome depends on nothing but the
+// state.
 
 #include "systems.h"
 
 #include <diorama/components.h>
 #include <diorama/geometry.h>
-#include <diorama/log.h>
 #include <diorama/world.h>
 
 #include <glm/common.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <span>
-#include <string>
 #include <vector>
 
 namespace platformer {
@@ -25,7 +23,6 @@ using diorama::World;
 
 namespace {
 
-constexpr float kTwoPi = 6.28318530717959f;
 // Overlaps shallower than this do not count as contact with a solid (resting on a floor
 // touches it; that is not a collision).
 constexpr float kSkin = 0.01f;
@@ -36,17 +33,6 @@ constexpr float kQueryMargin = 64.0f;
 constexpr float kBlinkAlpha = 0.35f;
 
 // ---- helpers ----
-
-// The players still playing whose bounds touch box.
-std::vector<Handle> players_touching(World& world, const Rect& box) {
-    std::vector<Handle> out;
-    world.view<Player>().each([&](Handle h, const Player& p) {
-        if (p.state == PlayerState::Playing && !world.destroying(h) &&
-            world.bounds(h).overlaps(box))
-            out.push_back(h);
-    });
-    return out;
-}
 
 // True when the boxes overlap by more than kSkin on both axes.
 bool penetrates(const Rect& a, const Rect& b) {
@@ -60,12 +46,10 @@ bool is_solid(const World& world, Handle h) {
     return c != nullptr && !c->trigger && !world.has<Player>(h) && !world.destroying(h);
 }
 
-// Sets the alpha of the object's Sprite tint and Shape colour and scales their rgb by `shade`.
-void set_look(World& world, Handle h, float alpha, float shade) {
-    if (diorama::Sprite* sprite = world.get<diorama::Sprite>(h))
-        sprite->tint = glm::vec4(glm::vec3(sprite->tint) * shade, alpha);
-    if (diorama::Shape* shape = world.get<diorama::Shape>(h))
-        shape->color = glm::vec4(glm::vec3(shape->color) * shade, alpha);
+// Sets the alpha of the object's Sprite tint and Shape colour.
+void set_alpha(World& world, Handle h, float alpha) {
+    if (diorama::Sprite* sprite = world.get<diorama::Sprite>(h)) sprite->tint.a = alpha;
+    if (diorama::Shape* shape = world.get<diorama::Shape>(h)) shape->color.a = alpha;
 }
 
 // ---- player ----
@@ -193,7 +177,7 @@ void step_player(World& world, Handle h, float dt) {
     }
     const bool blink = player.invulnerable_remaining_s > 0.0f &&
                        static_cast<int>(player.invulnerable_remaining_s / dt) / 6 % 2 == 0;
-    set_look(world, h, blink ? kBlinkAlpha : 1.0f, 1.0f);
+    set_alpha(world, h, blink ? kBlinkAlpha : 1.0f);
 }
 
 // Loses lives; respawns, or loses the game when none are left.
@@ -210,36 +194,6 @@ void hurt(World& world, Handle h, Player& player, std::int32_t lives_taken) {
     }
     player.invulnerable_remaining_s = player.invulnerable_s;
     world.get<diorama::Transform2D>(h)->position = player.respawn_point;
-}
-
-// ---- bats ----
-
-// Where the pattern puts the bat at time t, relative to where the lap starts (0 at t = 0).
-glm::vec2 bat_offset(const Bat& bat, float t) {
-    const float a = kTwoPi * t / std::max(bat.period_s, 0.1f);
-    switch (bat.pattern) {
-    case BatPattern::Horizontal:
-        return {bat.extent.x * std::sin(a), 0.0f};
-    case BatPattern::Vertical:
-        return {0.0f, bat.extent.y * std::sin(a)};
-    case BatPattern::FigureEight:
-        return {bat.extent.x * std::sin(a), bat.extent.y * std::sin(2.0f * a)};
-    case BatPattern::Circle:
-        return {bat.extent.x * std::sin(a), bat.extent.y * (std::cos(a) - 1.0f)};
-    }
-    return glm::vec2(0.0f);
-}
-
-// ---- signs ----
-
-// The Text a sign writes to: its display object's, else its own (added when missing).
-diorama::Text* sign_text(World& world, Handle sign, const InfoSign& info) {
-    Handle target = sign;
-    if (info.display) {
-        target = world.find(info.display);
-        if (!target) return nullptr;
-    }
-    return world.add<diorama::Text>(target);
 }
 
 } // namespace
@@ -292,84 +246,6 @@ void player_message(World& world, Handle h, Player& player, const diorama::Messa
     } else if (message.kind == kExitReached) {
         player.state = PlayerState::Finished;
         player.velocity = glm::vec2(0.0f);
-    }
-}
-
-void bat_system(World& world, float dt_s) {
-    for (Handle h : world.handles_with<Bat>()) {
-        if (world.destroying(h)) continue;
-        Bat& bat = *world.get<Bat>(h);
-        const float period = std::max(bat.period_s, 0.1f);
-        const float next = bat.time_s + dt_s;
-        world.get<diorama::Transform2D>(h)->position +=
-            bat_offset(bat, next) - bat_offset(bat, bat.time_s);
-        bat.time_s = next >= period ? next - period : next;
-        if (bat.damage <= 0) continue;
-        const std::int32_t damage = bat.damage;
-        for (Handle player : players_touching(world, world.bounds(h))) {
-            diorama::Message m;
-            m.kind = kHurt;
-            m.sender = h;
-            m.i = damage;
-            world.send(player, std::move(m));
-        }
-    }
-}
-
-void info_sign_system(World& world, float dt_s) {
-    for (Handle h : world.handles_with<InfoSign>()) {
-        if (world.destroying(h)) continue;
-        const bool touched = !players_touching(world, world.bounds(h)).empty();
-        InfoSign& sign = *world.get<InfoSign>(h);
-        if (touched) {
-            sign.shown_remaining_s = sign.linger_s;
-            sign.read = true;
-        } else {
-            sign.shown_remaining_s = std::max(0.0f, sign.shown_remaining_s - dt_s);
-        }
-        const bool shown = touched || sign.shown_remaining_s > 0.0f;
-        const std::string message = sign.message; // adding a Text may move pools, not this copy
-        if (diorama::Text* text = sign_text(world, h, *world.get<InfoSign>(h))) {
-            const std::string& wanted = shown ? message : std::string();
-            if (text->text != wanted) text->text = wanted;
-        }
-    }
-}
-
-void button_system(World& world, float) {
-    for (Handle h : world.handles_with<Button>()) {
-        if (world.destroying(h) || world.get<Button>(h)->pressed) continue;
-        if (players_touching(world, world.bounds(h)).empty()) continue;
-        Button& button = *world.get<Button>(h);
-        button.pressed = true;
-        const Handle target = world.find(button.target);
-        if (target)
-            world.destroy(target);
-        else
-            diorama::log_warning("button \"" + world.name(h) + "\" has no target to remove");
-        // Pressed: half as tall, resting on the same floor, darker.
-        const float height = world.bounds(h).size().y;
-        diorama::Transform2D& t = *world.get<diorama::Transform2D>(h);
-        t.scale.y *= 0.5f;
-        t.position.y -= height * 0.25f;
-        set_look(world, h, 1.0f, 0.5f);
-    }
-}
-
-void exit_system(World& world, float) {
-    for (Handle h : world.handles_with<Exit>()) {
-        if (world.destroying(h)) continue;
-        for (Handle player : players_touching(world, world.bounds(h))) {
-            Exit& exit = *world.get<Exit>(h);
-            exit.reached = true;
-            diorama::Message m;
-            m.kind = kExitReached;
-            m.sender = h;
-            world.send(player, std::move(m));
-            const std::string message = exit.message;
-            if (diorama::Text* text = world.add<diorama::Text>(h); text->text != message)
-                text->text = message;
-        }
     }
 }
 

@@ -23,13 +23,5 @@ void player_event(diorama::World& world, diorama::Handle h, Player& player,
 // Player message hook: kHurt costs lives and respawns (or loses the game), kExitReached finishes.
 void player_message(diorama::World& world, diorama::Handle h, Player& player,
                     const diorama::Message& message);
-// Flies every bat along its pattern and hurts the players it touches.
-void bat_system(diorama::World& world, float dt_s);
-// Shows the message of every sign a player touches (and for linger_s after), hides the others'.
-void info_sign_system(diorama::World& world, float dt_s);
-// Presses every button a player touches and removes its target.
-void button_system(diorama::World& world, float dt_s);
-// Finishes the level for a player touching an exit.
-void exit_system(diorama::World& world, float dt_s);
 
 } // namespace platformer

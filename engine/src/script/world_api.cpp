@@ -205,6 +205,10 @@ int world_destroy(lua_State* L) {
 
 int world_find(lua_State* L) {
     World& world = current_world(L);
+    if (lua_isnoneornil(L, 1)) { // an empty object field: no object
+        lua_pushnil(L);
+        return 1;
+    }
     const Handle h = world.find(Guid{static_cast<std::uint64_t>(luaL_checkinteger(L, 1))});
     if (h.generation == 0)
         lua_pushnil(L);

@@ -30,7 +30,7 @@ system "buttons" {
         if button.pressed or not touch.any(obj) then return end
         button.pressed = true
         -- target is a guid (saved in the scene); find gives the object it names, if it exists.
-        local target = button.target ~= nil and world.find(button.target) or nil
+        local target = world.find(button.target)
         if target ~= nil then
             world.destroy(target) -- at the end of the tick
         else

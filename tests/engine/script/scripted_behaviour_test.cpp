@@ -210,6 +210,7 @@ TEST_F(ScriptedBehaviour, ScriptsCreateFindQueryAndDestroyObjects) {
                 s.made = world.guid(made)
                 return
             end
+            assert(world.find(nil) == nil, "an empty object field finds nothing")
             local made = world.find(s.made)
             if made ~= nil then
                 s.found = s.found + 1

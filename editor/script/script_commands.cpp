@@ -8,6 +8,7 @@
 #include "ui/widget_registry.h"
 
 #include "diorama/field_path.h"
+#include "diorama/file_io.h"
 #include "diorama/state_hash.h"
 
 #include <SDL.h>
@@ -16,6 +17,7 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <system_error>
 
@@ -246,6 +248,25 @@ void run_wait_file(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     });
 }
 
+// edit_file PATH OLD NEW: another program (a text editor) replaces the first OLD in PATH by NEW.
+void run_edit_file(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
+    const std::filesystem::path file = step.args[0];
+    const std::string from = step.args[1];
+    const std::string to = step.args[2];
+    r.queue([file, from, to](ScriptHost&) {
+        auto text = read_file(file, 16u << 20);
+        if (!text) return failure(text.error().describe());
+        const std::size_t at = text->find(from);
+        if (at == std::string::npos)
+            return failure(file.string() + " does not contain \"" + from + "\"");
+        text->replace(at, from.size(), to);
+        std::ofstream out(file, std::ios::binary | std::ios::trunc);
+        out << *text;
+        if (!out) return failure("cannot write " + file.string());
+        return done();
+    });
+}
+
 void run_export(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     export_to(r, step.args[0], std::vector<std::string>(step.args.begin() + 1, step.args.end()));
 }
@@ -370,6 +391,7 @@ constexpr std::array kCommands{
     ScriptCommand{"save_as", "ss", 1, check_save_as_answer, run_save_as},
     ScriptCommand{"focus_window", "", 0, nullptr, run_focus_window},
     ScriptCommand{"wait_file", "s", 1, nullptr, run_wait_file},
+    ScriptCommand{"edit_file", "sss", 3, nullptr, run_edit_file},
     ScriptCommand{"export", "sss", 1, check_export_options, run_export},
     ScriptCommand{"open_scene", "s", 1, nullptr, run_open_scene},
     ScriptCommand{"screenshot", "s", 1, nullptr, run_screenshot},

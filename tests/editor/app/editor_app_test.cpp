@@ -460,6 +460,42 @@ TEST(EditorPlay, KeysHeldInPlayModeDriveThePlatformerPlayer) {
     EXPECT_EQ(r.exit_code, 0) << describe(r);
 }
 
+// The Lua sample: a number changed in a script on disk while the game runs changes the running
+// game (Bat 1's clock runs four times as fast after the reload), with no restart.
+TEST(EditorScripts, AScriptChangedOnDiskDuringPlayChangesTheRunningGame) {
+    TempDir dir;
+    const fs::path project = dir.path() / "platformer";
+    fs::copy(kPlatformer, project, fs::copy_options::recursive);
+    fs::remove_all(project / "game");
+    const std::string bats = (project / "scripts" / "bats.lua").string();
+    std::string script = "select_guid 52040ad1b3f5d5c0\n"; // Bat 1
+    for (int i = 0; i < 10; ++i)
+        script += "click \"Toolbar/Step\"\n";
+    script += "expect_field Bat.time_s 0.1666667\n"
+              "edit_file \"" + bats + "\" \"bat.time_s + dt\" \"bat.time_s + dt * 4\"\n"
+              "wait 20\n"
+              "expect_console \"reloaded scripts/bats.lua into the running game\"\n"
+              "click \"Toolbar/Step\"\n"
+              "expect_field Bat.time_s 0.2333333\n"
+              "click \"Toolbar/Step\"\n"
+              "expect_field Bat.time_s 0.3\n"
+              "print_hash\n"
+              "click \"Toolbar/Stop\"\n"
+              "expect_field Bat.time_s 0\n";
+    dir.write("script.txt", script);
+    const fs::path shot = dir.path() / "shot.png";
+    const ChildResult r = run_child(
+        kEditor,
+        {project.string(), "--script", (dir.path() / "script.txt").string(), "--size", "1600x900",
+         "--screenshot", shot.string()},
+        {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
+         "XDG_CONFIG_HOME=" + (dir.path() / "config").string()},
+        std::chrono::seconds(240));
+    EXPECT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_EQ(hashes(r.out).size(), 1u) << describe(r);
+    EXPECT_TRUE(fs::exists(shot));
+}
+
 TEST_F(EditorApp, FramesRunsExitAfterTheFrameCount) {
     const ChildResult r = run_child(
         kEditor, {project().string(), "--frames", "3", "--screenshot", screenshot().string()},

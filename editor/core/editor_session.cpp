@@ -7,6 +7,7 @@
 #include "commands.h"
 
 #include "diorama/components.h"
+#include "diorama/input_script.h"
 #include "diorama/log.h"
 #include "diorama/module.h"
 #include "diorama/scene_file.h"
@@ -287,6 +288,20 @@ void EditorSession::step() {
     m_simulation->tick();
     pause_on_script_error();
     prune_selection();
+}
+
+Result<void> EditorSession::play_input(const std::filesystem::path& input_file) {
+    if (m_play != PlayState::Editing)
+        return make_error(ErrorCode::InvalidArgument, "stop Play before replaying an input script");
+    Diagnostics problems;
+    auto script = load_input_script(input_file, problems);
+    log_problems(problems);
+    if (!script) return script.error();
+    play();
+    if (m_play == PlayState::Editing) return make_error(ErrorCode::InvalidArgument, "Play did not start");
+    m_simulation->play_input(std::move(*script));
+    m_play = PlayState::Paused;
+    return {};
 }
 
 void EditorSession::stop() {

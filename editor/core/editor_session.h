@@ -340,6 +340,10 @@ public:
     void pause();
     // Advances exactly one tick (pauses first when playing).
     void step();
+    // Starts Play paused at tick 0 with an input script replayed (the player's --input): the
+    // same scene and script give the player's state hash after the same ticks. Fails (nothing
+    // starts) when the script cannot be loaded or Play is already running.
+    Result<void> play_input(const std::filesystem::path& input_file);
     // Restores the snapshot exactly (the hash before play) into a fresh world; the selection is
     // kept for the objects that exist in it.
     void stop();

@@ -290,6 +290,19 @@ void run_print_hash(ScriptRunner& r, ScriptHost& host, const ScriptStep&) {
     r.out() << "hash: " << format_hash(host.script_session().hash()) << std::endl;
 }
 
+// replay_input FILE: Play starts paused at tick 0 with the input script replayed.
+void run_replay_input(ScriptRunner& r, ScriptHost& host, const ScriptStep& step) {
+    if (auto started = host.script_session().play_input(step.args[0]); !started)
+        r.fail("replay_input: " + started.error().describe());
+}
+
+// step_ticks N: N ticks at once, as N clicks of Step.
+void run_step_ticks(ScriptRunner&, ScriptHost& host, const ScriptStep& step) {
+    const auto n = static_cast<int>(number(step, 0));
+    for (int i = 0; i < n; ++i)
+        host.script_session().step();
+}
+
 void run_reset_timing(ScriptRunner&, ScriptHost& host, const ScriptStep&) {
     host.reset_timing();
 }
@@ -396,6 +409,8 @@ constexpr std::array kCommands{
     ScriptCommand{"open_scene", "s", 1, nullptr, run_open_scene},
     ScriptCommand{"screenshot", "s", 1, nullptr, run_screenshot},
     ScriptCommand{"print_hash", "", 0, nullptr, run_print_hash},
+    ScriptCommand{"replay_input", "s", 1, nullptr, run_replay_input},
+    ScriptCommand{"step_ticks", "i", 1, nullptr, run_step_ticks},
     ScriptCommand{"reset_timing", "", 0, nullptr, run_reset_timing},
     ScriptCommand{"expect_objects", "i", 1, nullptr, run_expect_objects},
     ScriptCommand{"expect_selection", "i", 1, nullptr, run_expect_selection},

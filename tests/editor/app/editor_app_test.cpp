@@ -460,6 +460,29 @@ TEST(EditorPlay, KeysHeldInPlayModeDriveThePlatformerPlayer) {
     EXPECT_EQ(r.exit_code, 0) << describe(r);
 }
 
+// The Lua sample with its input script: the editor's Play ends in the player's state hash after
+// 3600 ticks (the exported build's is checked against the same pinned hash by the export tests).
+TEST(EditorScripts, TheLuaSampleWithItsInputEndsInThePlayersHash) {
+    TempDir dir;
+    const fs::path project = dir.path() / "platformer";
+    fs::copy(kPlatformer, project, fs::copy_options::recursive);
+    fs::remove_all(project / "game");
+    const std::string input = (project / "input" / "level1.input.json").string();
+    dir.write("script.txt", "replay_input \"" + input + "\"\nstep_ticks 3600\nprint_hash\n");
+    const ChildResult r = run_child(
+        kEditor,
+        {project.string(), "--script", (dir.path() / "script.txt").string(), "--size", "1280x720"},
+        {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
+         "XDG_CONFIG_HOME=" + (dir.path() / "config").string()},
+        std::chrono::seconds(240));
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    const ChildResult p = run_child(kPlayer, {"run", project.string(), "--input", input, "--ticks",
+                                              "3600", "--hash"});
+    ASSERT_EQ(p.exit_code, 0) << describe(p);
+    ASSERT_EQ(hashes(r.out).size(), 1u) << describe(r);
+    EXPECT_EQ(hashes(r.out), hashes(p.out)) << describe(r) << describe(p);
+}
+
 // The Lua sample: a number changed in a script on disk while the game runs changes the running
 // game (Bat 1's clock runs four times as fast after the reload), with no restart.
 TEST(EditorScripts, AScriptChangedOnDiskDuringPlayChangesTheRunningGame) {

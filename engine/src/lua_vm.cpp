@@ -140,17 +140,7 @@ int load_text(lua_State* L) {
 
 // print(...): one info line in the log, prefixed with where it was called.
 int print_to_log(lua_State* L) {
-    const int n = lua_gettop(L);
-    luaL_Buffer line;
-    luaL_buffinit(L, &line);
-    luaL_where(L, 1);
-    luaL_addvalue(&line);
-    for (int i = 1; i <= n; ++i) {
-        if (i > 1) luaL_addchar(&line, '\t');
-        luaL_tolstring(L, i, nullptr);
-        luaL_addvalue(&line);
-    }
-    luaL_pushresult(&line);
+    push_script_line(L);
     std::size_t size = 0;
     const char* text = lua_tolstring(L, -1, &size);
     log_info(std::string_view(text, size));
@@ -316,6 +306,20 @@ int report_panic(lua_State* L) {
 }
 
 } // namespace
+
+void push_script_line(lua_State* L) {
+    const int n = lua_gettop(L);
+    luaL_Buffer line;
+    luaL_buffinit(L, &line);
+    luaL_where(L, 1);
+    luaL_addvalue(&line);
+    for (int i = 1; i <= n; ++i) {
+        if (i > 1) luaL_addchar(&line, '\t');
+        luaL_tolstring(L, i, nullptr);
+        luaL_addvalue(&line);
+    }
+    luaL_pushresult(&line);
+}
 
 Result<std::unique_ptr<LuaVm>> LuaVm::create(const fs::path& scripts_folder,
                                              std::string display_prefix, LuaLimits limits) {

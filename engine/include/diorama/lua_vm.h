@@ -33,6 +33,10 @@ struct LuaLimits {
     std::uint64_t random_seed = 0;                    // math.random's starting seed
 };
 
+// For a C function called by a script: pushes its arguments joined by tabs (as print shows them)
+// after the calling script's "file:line: ", the line print and log.* write.
+void push_script_line(lua_State* L);
+
 class LuaVm {
 public:
     // A fresh sandboxed state whose `require` loads from scripts_folder; scripts are named in

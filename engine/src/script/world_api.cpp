@@ -12,6 +12,7 @@
 
 #include "diorama/components.h"
 #include "diorama/log.h"
+#include "diorama/lua_vm.h"
 #include "diorama/prefab.h"
 #include "diorama/world.h"
 
@@ -458,20 +459,10 @@ int input_button(lua_State* L) {
 
 // ---- log.* ----
 
-// The arguments joined by tabs, prefixed with where the script called from.
+// log.info / log.warn / log.error: the arguments as print shows them, with the script's line.
 template <void (*Write)(std::string_view)>
 int log_line(lua_State* L) {
-    const int n = lua_gettop(L);
-    luaL_Buffer line;
-    luaL_buffinit(L, &line);
-    luaL_where(L, 1);
-    luaL_addvalue(&line);
-    for (int i = 1; i <= n; ++i) {
-        if (i > 1) luaL_addchar(&line, '\t');
-        luaL_tolstring(L, i, nullptr);
-        luaL_addvalue(&line);
-    }
-    luaL_pushresult(&line);
+    push_script_line(L);
     std::size_t size = 0;
     const char* text = lua_tolstring(L, -1, &size);
     Write(std::string_view(text, size));

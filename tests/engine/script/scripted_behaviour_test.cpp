@@ -285,6 +285,24 @@ TEST_F(ScriptedBehaviour, AValueOfTheWrongKindReadsAsTheDefaultAndIsReportedOnce
     EXPECT_EQ(int_field(h, "Holder", "n"), 5);
 }
 
+TEST_F(ScriptedBehaviour, LogLinesNameTheScriptLineAndKeepTheirLevel) {
+    load("component \"Talker\" { { \"n\", \"int\" } }\n"
+         "system \"talk\" { query = { \"Talker\" }, each = function(obj, t, dt)\n"
+         "    log.warn('low', 3, nil)\n"
+         "    log.error(vec2(1, 2))\n"
+         "end }\n");
+    with("Talker");
+    std::vector<std::pair<LogLevel, std::string>> lines;
+    const LogSink previous = set_log_sink(
+        [&](LogLevel level, std::string_view message) { lines.emplace_back(level, message); });
+    Simulation simulation(*world);
+    simulation.tick();
+    set_log_sink(previous);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0], std::pair(LogLevel::Warning, std::string("scripts/game.lua:3: low\t3\tnil")));
+    EXPECT_EQ(lines[1], std::pair(LogLevel::Error, std::string("scripts/game.lua:4: vec2(1, 2)")));
+}
+
 TEST_F(ScriptedBehaviour, InputStateIsVisibleToScripts) {
     load(R"lua(
         component "Player" { { "left", "bool" } }

@@ -298,7 +298,8 @@ Result<void> EditorSession::play_input(const std::filesystem::path& input_file) 
     log_problems(problems);
     if (!script) return script.error();
     play();
-    if (m_play == PlayState::Editing) return make_error(ErrorCode::InvalidArgument, "Play did not start");
+    if (m_play == PlayState::Editing)
+        return make_error(ErrorCode::InvalidArgument, "Play did not start");
     m_simulation->play_input(std::move(*script));
     m_play = PlayState::Paused;
     return {};

@@ -62,10 +62,10 @@ enum class SaveIssue : std::uint8_t {
 
 struct SaveQuestion {
     SaveIssue issue = SaveIssue::ChangedOnDisk;
-    std::string path;    // the file the save was for: project-relative (absolute for a copy)
-    std::string message; // what happened, a sentence naming the file or folder
-    std::string keep_as; // ChangedOnDisk: where Overwrite keeps the other version (relative)
-    std::string moved_to; // ProjectMoved: where the folder is now; empty when unknown or gone
+    std::string path;      // the file the save was for: project-relative (absolute for a copy)
+    std::string message;   // what happened, a sentence naming the file or folder
+    std::string keep_as;   // ChangedOnDisk: where Overwrite keeps the other version (relative)
+    std::string moved_to;  // ProjectMoved: where the folder is now; empty when unknown or gone
     bool from_save = true; // raised by a save; false: found by check_disk
 };
 
@@ -402,8 +402,7 @@ private:
     // ---- helpers (session_files.cpp) ----
     // Loads a scene of game; stamp receives its file's stamp, taken before it is read.
     static Result<LoadedScene> load_stamped(const Game& game, const std::string& scene,
-                                            Diagnostics& problems,
-                                            std::optional<FileStamp>& stamp);
+                                            Diagnostics& problems, std::optional<FileStamp>& stamp);
     // The project's lock and folder after a project was opened (keep_lock: the same project).
     void adopt_project_access(bool keep_lock);
     // The project folder is still at project().root.

@@ -157,8 +157,7 @@ void run_realtime(Simulation& simulation, const RunOptions& options, const Scrip
             elapsed_s = std::min(
                 elapsed_s, static_cast<double>(*options.ticks - simulation.tick_count()) * step_s);
         const double dropped_before_s = simulation.dropped_seconds();
-        (void)simulation.advance(elapsed_s,
-                                 [&] { return !stopped_by_script(scripts, options); });
+        (void)simulation.advance(elapsed_s, [&] { return !stopped_by_script(scripts, options); });
         if (simulation.dropped_seconds() > dropped_before_s)
             if (auto drop = drops.add(simulation.dropped_seconds() - dropped_before_s, now))
                 log_drop(*drop, options.max_catchup);
@@ -272,12 +271,11 @@ ExitCode run_command(const RunOptions& options) {
     if (script_failed)
         log_event(LogLevel::Error,
                   "a script error stopped the run after tick " +
-                      std::to_string(simulation.tick_count()) + ": " +
-                      scripts->error()->where + " (--keep-running keeps it going)",
+                      std::to_string(simulation.tick_count()) + ": " + scripts->error()->where +
+                      " (--keep-running keeps it going)",
                   {{"ticks", static_cast<std::int64_t>(simulation.tick_count())},
                    {"where", scripts->error()->where}});
-    const ExitCode code =
-        settle_output(script_failed ? ExitCode::RuntimeError : ExitCode::Ok);
+    const ExitCode code = settle_output(script_failed ? ExitCode::RuntimeError : ExitCode::Ok);
     StopSignals::decide_outcome();
     log_event(LogLevel::Info, "shutdown complete",
               {{"ticks", static_cast<std::int64_t>(simulation.tick_count())},

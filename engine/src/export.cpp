@@ -31,7 +31,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kMaxDataBytes = 256u << 20;         // the scene loader's limit
+constexpr std::size_t kMaxDataBytes = 256u << 20;                 // the scene loader's limit
 constexpr std::uint64_t kMaxCopiedBytes = std::uint64_t{4} << 30; // programs, modules, assets
 constexpr const char* kProjectFolder = "project";
 constexpr const char* kManifestFile = "export.json";
@@ -112,9 +112,9 @@ struct Exporter::State {
     Phase phase = Phase::Plan;
     ExportStage last_stage = ExportStage::Check; // of the last step run
     std::optional<Error> failure;
-    fs::path output; // absolute
-    fs::path engine; // the engine library next to the player
-    fs::path temp;   // the folder being filled; empty until made
+    fs::path output;                   // absolute
+    fs::path engine;                   // the engine library next to the player
+    fs::path temp;                     // the folder being filled; empty until made
     std::optional<HeldFolder> staging; // holds temp while it is filled, against cleanups
     bool committed = false;
     std::vector<std::string> scenes;
@@ -257,8 +257,8 @@ void Exporter::State::list_files() {
                                            file->string()));
         // A missing asset was reported by the loader that read the reference.
     };
-    for (const std::string& prefab : project_files(project.root, project.prefab_folder,
-                                                   ".prefab.json"))
+    for (const std::string& prefab :
+         project_files(project.root, project.prefab_folder, ".prefab.json"))
         add(prefab, Job::Kind::Data);
     for (const std::string& scene : scenes)
         add(scene, Job::Kind::Data);

@@ -358,8 +358,7 @@ Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {
     return out;
 }
 
-Result<std::uint64_t> copy_file(const fs::path& from, const fs::path& to,
-                                std::uint64_t max_bytes) {
+Result<std::uint64_t> copy_file(const fs::path& from, const fs::path& to, std::uint64_t max_bytes) {
     std::size_t size = 0;
     auto opened = open_for_reading(from, static_cast<std::size_t>(max_bytes), size);
     if (!opened) return opened.error();
@@ -404,10 +403,10 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
     struct stat old {};
     const bool existed = ::lstat(target.c_str(), &old) == 0;
     if (existed && !S_ISREG(old.st_mode))
-        return target == path ? not_regular(path, old.st_mode, "nothing was written")
-                              : not_regular(path, old.st_mode,
-                                            "nothing was written (the link leads to " +
-                                                target.string() + ")");
+        return target == path
+                   ? not_regular(path, old.st_mode, "nothing was written")
+                   : not_regular(path, old.st_mode,
+                                 "nothing was written (the link leads to " + target.string() + ")");
     log_cleanup(remove_save_leftovers(target));
 
     const fs::path folder = target.parent_path();
@@ -478,8 +477,8 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
     }
     const Descriptor previous_lock(
         previous.empty() ? -1
-                         : held(::open(previous.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW |
-                                                             O_NONBLOCK | O_NOCTTY)));
+                         : held(::open(previous.c_str(),
+                                       O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)));
 
     int rename_error = enter(SaveStage::Rename);
     if (rename_error == 0 && ::rename(temp.c_str(), target.c_str()) != 0) rename_error = errno;
@@ -504,8 +503,8 @@ Result<void> save_file_atomic(const fs::path& path, std::string_view bytes, Save
         }
         if (!rotate_problem.empty()) {
             ::unlink(previous.c_str());
-            log_warning(path.string() + ": saved, but the backups were not rotated: " +
-                        rotate_problem);
+            log_warning(path.string() +
+                        ": saved, but the backups were not rotated: " + rotate_problem);
         }
     }
     if (folder_error != 0)

@@ -68,8 +68,8 @@ void remove_unheld(const fs::path& path, bool folder, LeftoverCleanup& cleanup) 
     }
     struct stat locked {};
     struct stat named {};
-    const bool ours = ::fstat(fd, &locked) == 0 &&
-                      (folder ? S_ISDIR(locked.st_mode) : S_ISREG(locked.st_mode));
+    const bool ours =
+        ::fstat(fd, &locked) == 0 && (folder ? S_ISDIR(locked.st_mode) : S_ISREG(locked.st_mode));
     if (ours && ::flock(fd, LOCK_EX | LOCK_NB) == 0 && ::lstat(path.c_str(), &named) == 0 &&
         named.st_dev == locked.st_dev && named.st_ino == locked.st_ino) {
         std::error_code ec;
@@ -122,8 +122,8 @@ LeftoverCleanup remove_stale_folders(const fs::path& parent, std::string_view pr
 
 Result<HeldFolder> HeldFolder::create(std::string pattern) {
     if (::mkdtemp(pattern.data()) == nullptr)
-        return make_error(ErrorCode::Io, std::string("cannot create the folder: ") +
-                                             std::strerror(errno),
+        return make_error(ErrorCode::Io,
+                          std::string("cannot create the folder: ") + std::strerror(errno),
                           pattern);
     int lock = ::open(pattern.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
     if (lock >= 0 && ::flock(lock, LOCK_SH) != 0) {

@@ -86,9 +86,9 @@ Result<void> check_asset_path(const fs::path& root, std::string_view relative) {
 
 Result<fs::path> file_in_project(const fs::path& root, const fs::path& file) {
     // An absolute path is judged by its place under the root ("../.." when it is elsewhere).
-    const std::string relative = file.is_absolute()
-                                     ? file.lexically_normal().lexically_relative(root).generic_string()
-                                     : file.generic_string();
+    const std::string relative =
+        file.is_absolute() ? file.lexically_normal().lexically_relative(root).generic_string()
+                           : file.generic_string();
     if (auto problem = path_problem(root, relative))
         return make_error(ErrorCode::InvalidArgument,
                           "the file leaves the project: its path " + *problem +

@@ -57,8 +57,8 @@ Result<void> TypeRegistry::replace(TypeInfo info) {
     if (existing == nullptr || existing->id != info.id)
         return make_error(ErrorCode::NotFound, "no registered type '" + info.name + "' to replace");
     if (auto fields = check_fields(info); !fields) return fields;
-    *m_types[static_cast<std::size_t>(
-        std::find(m_order.begin(), m_order.end(), existing) - m_order.begin())] = std::move(info);
+    *m_types[static_cast<std::size_t>(std::find(m_order.begin(), m_order.end(), existing) -
+                                      m_order.begin())] = std::move(info);
     return {};
 }
 
@@ -66,8 +66,7 @@ void TypeRegistry::add_system(std::string name, std::function<void(World&, float
     m_systems.push_back(System{std::move(name), std::move(run)});
 }
 
-Result<void> TypeRegistry::insert_system(std::string name,
-                                         std::function<void(World&, float)> run,
+Result<void> TypeRegistry::insert_system(std::string name, std::function<void(World&, float)> run,
                                          std::string_view after, std::string_view before) {
     const auto named = [this](std::string_view n) {
         return std::find_if(m_systems.begin(), m_systems.end(),
@@ -83,9 +82,9 @@ Result<void> TypeRegistry::insert_system(std::string name,
             std::string known;
             for (const System& s : m_systems)
                 known += (known.empty() ? "" : ", ") + s.name;
-            return make_error(ErrorCode::NotFound, "no system named '" + std::string(wanted) +
-                                                       "'; the systems: " +
-                                                       (known.empty() ? "none" : known));
+            return make_error(ErrorCode::NotFound,
+                              "no system named '" + std::string(wanted) +
+                                  "'; the systems: " + (known.empty() ? "none" : known));
         }
         if (!after.empty()) ++at;
     }

@@ -1,8 +1,9 @@
 // The same system in Lua and in C++: every ball moves by its velocity times dt and bounces off
 // the walls of a 1920 x 1080 box, over N balls. Rows:
 //   Script/Bounce/Native        a C++ system over view<Transform2D, BenchBall>
-//   Script/Bounce/LuaEach       system "balls" { query = { "Ball" }, each = function(obj, ball, dt) }
-//   Script/Bounce/LuaLoop       system "balls" { run = function(dt) for obj, ball in world.each("Ball") }
+//   Script/Bounce/LuaEach       system "balls" { query = { "Ball" }, each = function(obj, ball, dt)
+//   } Script/Bounce/LuaLoop       system "balls" { run = function(dt) for obj, ball in
+//   world.each("Ball") }
 // Counter ns_per_object: the time of one tick of the system divided by N. The budget (issue:
 // Lua <= 25x native per object) is read from these rows side by side.
 // Run: diorama_bench --benchmark_filter=Script
@@ -171,7 +172,10 @@ void script_bounce_lua(benchmark::State& state, const char* system) {
     report(state);
 }
 
-BENCHMARK(script_bounce_native)->Name("Script/Bounce/Native")->Arg(10'000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(script_bounce_native)
+    ->Name("Script/Bounce/Native")
+    ->Arg(10'000)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(script_bounce_lua, each, kEachSystem)
     ->Name("Script/Bounce/LuaEach")
     ->Arg(10'000)

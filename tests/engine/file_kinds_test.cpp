@@ -244,7 +244,8 @@ TEST_F(ReliabilityReads, CopyFileRefusesAFifoAndWritesNothing) {
         return copied.ok() ? std::string("copied") : copied.error().describe();
     });
     ASSERT_NE(report, "TIMEOUT") << "copying the FIFO blocked";
-    EXPECT_EQ(report, fifo.string() + ": is a FIFO (named pipe), not a regular file; it was not read");
+    EXPECT_EQ(report,
+              fifo.string() + ": is a FIFO (named pipe), not a regular file; it was not read");
     EXPECT_FALSE(fs::exists(dir / "copy.png"));
 }
 

@@ -159,7 +159,8 @@ TEST_P(ExportedSample, RunsFromACopyWithAnEmptyEnvironmentAndGivesTheInTreeHash)
     // and exit all come into play) ends the same shipped as in the tree.
     const fs::path input = project / "input" / "level1.input.json";
     if (!fs::exists(input)) return;
-    const std::vector<std::string> played = {"--input", input.string(), "--ticks", "3600", "--hash"};
+    const std::vector<std::string> played = {"--input", input.string(), "--ticks", "3600",
+                                             "--hash"};
     std::vector<std::string> in_tree_args = {"run", project.string()};
     in_tree_args.insert(in_tree_args.end(), played.begin(), played.end());
     const ChildResult in_tree_played = player(in_tree_args);

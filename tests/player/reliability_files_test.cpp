@@ -129,8 +129,8 @@ TEST(ReliabilityWrites, DumpStateOntoADeviceNodeFifoOrSocketIsRefusedAndTheNodeS
         const fs::path node = dir.path() / ("state-" + std::to_string(kind.size()));
         ASSERT_TRUE(make_node(kind, node)) << std::strerror(errno);
         const Node before = node_at(node, kind);
-        const ChildResult r = player({"run", (dir.path() / "game").string(), "--ticks", "3",
-                                      "--dump-state", node.string()});
+        const ChildResult r = player(
+            {"run", (dir.path() / "game").string(), "--ticks", "3", "--dump-state", node.string()});
         EXPECT_FALSE(r.timed_out) << describe(r);
         EXPECT_EQ(r.exit_code, 4) << describe(r);
         EXPECT_TRUE(contains(r.err, node.string() + ": is a " + kind +
@@ -169,8 +169,8 @@ TEST(ReliabilityReads, AFifoAsTheInputFileEndsQuicklyWithAClearError) {
     write_project(dir, "game");
     const fs::path fifo = dir.path() / "moves.input.json";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0666), 0);
-    const ChildResult run = player(
-        {"run", (dir.path() / "game").string(), "--ticks", "3", "--input", fifo.string()});
+    const ChildResult run =
+        player({"run", (dir.path() / "game").string(), "--ticks", "3", "--input", fifo.string()});
     ASSERT_FALSE(run.timed_out) << "opening the FIFO blocked: " << describe(run);
     EXPECT_EQ(run.exit_code, 3) << describe(run);
     const std::string message =

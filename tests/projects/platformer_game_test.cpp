@@ -267,7 +267,13 @@ TEST(PlatformerScripts, DeclareBatInfoSignButtonAndExitAsTheFilesExpectThem) {
     const Types types;
     const std::vector<std::pair<std::string, std::vector<ExpectedField>>> expected = {
         {"Bat",
-         {{"pattern", FieldType::Enum, std::int32_t{2}, {}, 0.1f, "", false,
+         {{"pattern",
+           FieldType::Enum,
+           std::int32_t{2},
+           {},
+           0.1f,
+           "",
+           false,
            {"horizontal", "vertical", "figure_eight", "circle"}},
           {"extent", FieldType::Vec2, glm::vec2(64.0f, 24.0f), 0.0f, 1.0f,
            "Half width and half height of the pattern"},
@@ -276,13 +282,21 @@ TEST(PlatformerScripts, DeclareBatInfoSignButtonAndExitAsTheFilesExpectThem) {
           {"time_s", FieldType::Float, 0.0f, 0.0f, 0.05f}}},
         {"InfoSign",
          {{"message", FieldType::String, std::string(), {}, 0.1f, "", true},
-          {"display", FieldType::ObjectRef, Guid{}, {}, 0.1f,
+          {"display",
+           FieldType::ObjectRef,
+           Guid{},
+           {},
+           0.1f,
            "The object whose Text shows the message; none: this one"},
           {"linger_s", FieldType::Float, 2.0f, 0.0f, 0.05f},
           {"shown_remaining_s", FieldType::Float, 0.0f, 0.0f, 0.05f},
           {"read", FieldType::Bool, false}}},
         {"Button",
-         {{"target", FieldType::ObjectRef, Guid{}, {}, 0.1f,
+         {{"target",
+           FieldType::ObjectRef,
+           Guid{},
+           {},
+           0.1f,
            "The object removed when the button is pressed"},
           {"pressed", FieldType::Bool, false}}},
         {"Exit",
@@ -587,9 +601,9 @@ TEST(InfoSign, ABatThatIsAlsoASignFliesHurtsAndTalks) {
     g.add(b, "InfoSign");
     g.set(b, "InfoSign", "message", std::string("Squeak!"));
     g.run(1);
-    EXPECT_EQ(g.state(p).hurts, 1);     // the Bat behaviour
-    EXPECT_EQ(g.text(b), "Squeak!");    // the InfoSign behaviour
-    EXPECT_NE(g.position(b).y, 90.0f);  // and it flies
+    EXPECT_EQ(g.state(p).hurts, 1);    // the Bat behaviour
+    EXPECT_EQ(g.text(b), "Squeak!");   // the InfoSign behaviour
+    EXPECT_NE(g.position(b).y, 90.0f); // and it flies
     EXPECT_TRUE(g.get_as<bool>(b, "InfoSign", "read"));
 }
 
@@ -684,8 +698,7 @@ struct Level {
         prefabs.load_folder(types.project, *types.registry, d);
         world = std::make_unique<World>(*types.registry);
         world->set_prefabs(&prefabs);
-        EXPECT_TRUE(
-            load_scene(*world, types.project.startup_scene, types.project, prefabs, d).ok())
+        EXPECT_TRUE(load_scene(*world, types.project.startup_scene, types.project, prefabs, d).ok())
             << d.format();
         sim = std::make_unique<Simulation>(*world);
         if (with_input) {

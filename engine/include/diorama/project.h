@@ -38,9 +38,8 @@ struct Project {
 // Every file whose name ends in suffix in root/folder and the folders below it, as
 // project-relative paths named as in the project (symbolic links are neither resolved to name a
 // file nor followed into folders), sorted. Whether each may be opened is file_in_project's call.
-[[nodiscard]] std::vector<std::string> project_files(const std::filesystem::path& root,
-                                                     std::string_view folder,
-                                                     std::string_view suffix);
+[[nodiscard]] std::vector<std::string>
+project_files(const std::filesystem::path& root, std::string_view folder, std::string_view suffix);
 
 // The project file a folder or file argument names: folder/project.json, or for the folder of an
 // exported game its project/project.json; a file is returned as is.

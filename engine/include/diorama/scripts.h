@@ -46,9 +46,8 @@ public:
     // component types and systems they declare into registry. A script that fails is reported
     // (an error) and what it declared is left out. Null when the project has no script folder
     // or the state cannot be made (reported).
-    [[nodiscard]] static std::unique_ptr<Scripts> load(const Project& project,
-                                                       TypeRegistry& registry,
-                                                       Diagnostics& diagnostics);
+    [[nodiscard]] static std::unique_ptr<Scripts>
+    load(const Project& project, TypeRegistry& registry, Diagnostics& diagnostics);
     ~Scripts();
     Scripts(const Scripts&) = delete;
     Scripts& operator=(const Scripts&) = delete;

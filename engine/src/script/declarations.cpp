@@ -212,8 +212,9 @@ int declare_component(lua_State* L) {
         if (!is_identifier(type->name))
             problem = "component '" + type->name + "': the name must be an identifier";
         else if (lua_type(L, 2) != LUA_TTABLE)
-            problem = "component '" + type->name +
-                      "': the second argument is the list of fields, { { \"name\", \"kind\" }, ... }";
+            problem =
+                "component '" + type->name +
+                "': the second argument is the list of fields, { { \"name\", \"kind\" }, ... }";
         for (int i = 1; problem.empty() && lua_rawgeti(L, 2, i) != LUA_TNIL; ++i) {
             problem = read_field(L, lua_gettop(L), i, *type);
             lua_pop(L, 1);
@@ -433,10 +434,9 @@ void Runtime::register_pending(TypeRegistry& registry, Diagnostics& diagnostics)
         bool known = true;
         for (const std::string& name : system.query)
             if (registry.find(name) == nullptr) {
-                diagnostics.error(make_error(ErrorCode::Script,
-                                             "system '" + system.name + "': no component type '" +
-                                                 name + "'",
-                                             where));
+                diagnostics.error(make_error(
+                    ErrorCode::Script,
+                    "system '" + system.name + "': no component type '" + name + "'", where));
                 known = false;
             }
         if (!known) continue;
@@ -444,8 +444,7 @@ void Runtime::register_pending(TypeRegistry& registry, Diagnostics& diagnostics)
                                                 system.after, system.before);
             !added) {
             diagnostics.error(make_error(ErrorCode::Script,
-                                         "system '" + system.name + "': " +
-                                             added.error().message,
+                                         "system '" + system.name + "': " + added.error().message,
                                          where));
             continue;
         }

@@ -106,7 +106,8 @@ std::optional<std::int32_t> to_int(lua_State* L, int idx, std::string& why) {
         }
         i = static_cast<lua_Integer>(d);
     }
-    if (i < std::numeric_limits<std::int32_t>::min() || i > std::numeric_limits<std::int32_t>::max()) {
+    if (i < std::numeric_limits<std::int32_t>::min() ||
+        i > std::numeric_limits<std::int32_t>::max()) {
         why = std::to_string(i) + ", out of the 32-bit range";
         return std::nullopt;
     }

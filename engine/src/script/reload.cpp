@@ -74,18 +74,17 @@ void Runtime::update_type(ScriptedType& existing, ScriptedType& fresh, Diagnosti
         if (field_index(fresh.fields, old.name) < 0)
             diagnostics.warning(make_error(ErrorCode::Script,
                                            existing.name + "." + old.name +
-                                               " is no longer declared: " +
-                                               std::to_string(count) +
+                                               " is no longer declared: " + std::to_string(count) +
                                                " components lost its value",
                                            where));
     for (std::size_t i = 0; i < fresh.fields.size(); ++i)
         if (reset[i] > 0)
-            diagnostics.warning(make_error(
-                ErrorCode::Script,
-                existing.name + "." + fresh.fields[i].name + " is now " +
-                    to_string(fresh.fields[i].type) + ": " + std::to_string(reset[i]) +
-                    " components whose value could not be converted have the default",
-                where));
+            diagnostics.warning(
+                make_error(ErrorCode::Script,
+                           existing.name + "." + fresh.fields[i].name + " is now " +
+                               to_string(fresh.fields[i].type) + ": " + std::to_string(reset[i]) +
+                               " components whose value could not be converted have the default",
+                           where));
 
     // The new declaration; the instances keep their metatable, which now points at it.
     luaL_unref(L, LUA_REGISTRYINDEX, existing.declaration);
@@ -168,10 +167,9 @@ Result<void> Runtime::reload(std::string_view relative, TypeRegistry& registry, 
             luaL_unref(state(), LUA_REGISTRYINDEX, existing.function);
             lua_pushcfunction(state(), [](lua_State*) { return 0; });
             existing.function = luaL_ref(state(), LUA_REGISTRYINDEX);
-            diagnostics.warning(make_error(ErrorCode::Script,
-                                           "system '" + existing.name +
-                                               "' is no longer declared; it does nothing now",
-                                           file));
+            diagnostics.warning(make_error(
+                ErrorCode::Script,
+                "system '" + existing.name + "' is no longer declared; it does nothing now", file));
             continue;
         }
         if (fresh->after != existing.after || fresh->before != existing.before)

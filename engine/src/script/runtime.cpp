@@ -56,10 +56,10 @@ Result<std::shared_ptr<Runtime>> Runtime::create(const std::filesystem::path& sc
     *static_cast<Runtime**>(lua_getextraspace(L)) = runtime.get();
     lua_pushcfunction(L, open_globals);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
-        Error error = make_error(ErrorCode::Script,
-                                 std::string("cannot open the scripts' globals: ") +
-                                     lua_tostring(L, -1),
-                                 scripts_folder.string());
+        Error error =
+            make_error(ErrorCode::Script,
+                       std::string("cannot open the scripts' globals: ") + lua_tostring(L, -1),
+                       scripts_folder.string());
         lua_pop(L, 1);
         return error;
     }

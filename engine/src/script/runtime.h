@@ -24,8 +24,8 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace diorama {
@@ -178,7 +178,7 @@ private:
     std::vector<ScriptedSystem> m_pending_systems;
     const TypeRegistry* m_registry = nullptr;
     World* m_world = nullptr;
-    std::string m_reloading; // the script being reloaded ("scripts/bat.lua"), or empty
+    std::string m_reloading;    // the script being reloaded ("scripts/bat.lua"), or empty
     std::vector<Handle> m_walk; // the objects a per-object system visits this tick
     std::optional<Error> m_error;
     std::unordered_map<MessageKind, std::string> m_kind_names;

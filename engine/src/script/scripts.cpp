@@ -16,8 +16,8 @@ std::unique_ptr<Scripts> Scripts::load(const Project& project, TypeRegistry& reg
     if (!check_asset_path(project.root, project.script_folder) ||
         !fs::is_directory(project.absolute(project.script_folder), ec))
         return nullptr;
-    const std::string prefix = project.script_folder +
-                               (project.script_folder.ends_with('/') ? "" : "/");
+    const std::string prefix =
+        project.script_folder + (project.script_folder.ends_with('/') ? "" : "/");
     auto runtime = script::Runtime::create(project.absolute(project.script_folder), prefix);
     if (!runtime) {
         diagnostics.error(runtime.error());
@@ -48,17 +48,16 @@ Scripts::~Scripts() = default;
 
 std::map<std::string, Scripts::Stamp> Scripts::stamps() const {
     std::map<std::string, Stamp> out;
-    for (const std::string& file :
-         project_files(m_project.root, m_project.script_folder, ".lua")) {
+    for (const std::string& file : project_files(m_project.root, m_project.script_folder, ".lua")) {
         std::error_code ec;
         const fs::path path = m_project.absolute(file);
         const auto size = fs::file_size(path, ec);
         const auto modified = fs::last_write_time(path, ec);
         if (ec) continue;
-        out[file] = Stamp{size, static_cast<std::int64_t>(
-                                    std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                        modified.time_since_epoch())
-                                        .count())};
+        out[file] = Stamp{
+            size, static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                modified.time_since_epoch())
+                                                .count())};
     }
     return out;
 }

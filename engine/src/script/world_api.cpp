@@ -87,11 +87,10 @@ int proxy_newindex(lua_State* L) {
         } else {
             failed = true;
             const std::string kind = to_string(field->type);
-            const std::string message = type->name + "." + field->name + " is " +
-                                        (kind[0] == 'e' || kind[0] == 'a' || kind[0] == 'o'
-                                             ? "an "
-                                             : "a ") +
-                                        kind + "; the value is " + why;
+            const std::string message =
+                type->name + "." + field->name + " is " +
+                (kind[0] == 'e' || kind[0] == 'a' || kind[0] == 'o' ? "an " : "a ") + kind +
+                "; the value is " + why;
             lua_pushlstring(L, message.data(), message.size());
         }
     }
@@ -204,13 +203,8 @@ int world_destroy(lua_State* L) {
     return 0;
 }
 
-int world_find(lua_State* L) {
-    World& world = current_world(L);
-    if (lua_isnoneornil(L, 1)) { // an empty object field: no object
-        lua_pushnil(L);
-        return 1;
-    }
-    const Handle h = world.find(Guid{static_cast<std::uint64_t>(luaL_checkinteger(L, 1))});
+// Pushes the object, or nil for the null handle (nothing found); returns 1.
+int push_found(lua_State* L, Handle h) {
     if (h.generation == 0)
         lua_pushnil(L);
     else
@@ -218,14 +212,15 @@ int world_find(lua_State* L) {
     return 1;
 }
 
+int world_find(lua_State* L) {
+    World& world = current_world(L);
+    if (lua_isnoneornil(L, 1)) return push_found(L, Handle{}); // an empty object field
+    return push_found(L, world.find(Guid{static_cast<std::uint64_t>(luaL_checkinteger(L, 1))}));
+}
+
 int world_find_named(lua_State* L) {
     World& world = current_world(L);
-    const Handle h = world.find_by_name(luaL_checkstring(L, 1));
-    if (h.generation == 0)
-        lua_pushnil(L);
-    else
-        lua_pushinteger(L, to_lua(h));
-    return 1;
+    return push_found(L, world.find_by_name(luaL_checkstring(L, 1)));
 }
 
 int world_guid(lua_State* L) {
@@ -304,7 +299,8 @@ void read_payload(lua_State* L, int idx, Message& message) {
     lua_pop(L, 1);
     if (raw_field(L, idx, "text") == LUA_TSTRING) message.text = lua_tostring(L, -1);
     lua_pop(L, 1);
-    if (raw_field(L, idx, "sender") == LUA_TNUMBER) message.sender = to_handle(lua_tointeger(L, -1));
+    if (raw_field(L, idx, "sender") == LUA_TNUMBER)
+        message.sender = to_handle(lua_tointeger(L, -1));
     lua_pop(L, 1);
 }
 
@@ -397,7 +393,8 @@ int each_next(lua_State* L) {
         lua_replace(L, lua_upvalueindex(3));
         lua_pushinteger(L, to_lua(h));
         for (int i = 0; i < count; ++i)
-            push_component(L, world, h, *runtime.find_type(lua_tostring(L, lua_upvalueindex(4 + i))));
+            push_component(L, world, h,
+                           *runtime.find_type(lua_tostring(L, lua_upvalueindex(4 + i))));
         return count + 1;
     }
 }
@@ -413,8 +410,10 @@ int world_each(lua_State* L) {
     bool empty = false;
     for (int i = 1; i <= count; ++i) {
         const PoolBase* pool = world.pool(check_type(L, i).id);
-        if (pool == nullptr) empty = true;
-        else if (smallest == nullptr || pool->size() < smallest->size()) smallest = pool;
+        if (pool == nullptr)
+            empty = true;
+        else if (smallest == nullptr || pool->size() < smallest->size())
+            smallest = pool;
     }
     lua_pushinteger(L, count);
     lua_createtable(L, empty ? 0 : static_cast<int>(smallest->size()), 0);
@@ -438,7 +437,8 @@ int input_down(lua_State* L) {
     World& world = current_world(L);
     const char* name = luaL_checkstring(L, 1);
     const std::optional<Key> key = parse_key(name);
-    if (!key) return luaL_error(L, "no key named '%s' (keys are named like Left, Space, A, Num0)", name);
+    if (!key)
+        return luaL_error(L, "no key named '%s' (keys are named like Left, Space, A, Num0)", name);
     lua_pushboolean(L, world.input().down(*key) ? 1 : 0);
     return 1;
 }
@@ -469,9 +469,15 @@ int log_line(lua_State* L) {
     return 0;
 }
 
-void write_info(std::string_view m) { log_info(m); }
-void write_warning(std::string_view m) { log_warning(m); }
-void write_error(std::string_view m) { log_error(m); }
+void write_info(std::string_view m) {
+    log_info(m);
+}
+void write_warning(std::string_view m) {
+    log_warning(m);
+}
+void write_error(std::string_view m) {
+    log_error(m);
+}
 
 void open_library(lua_State* L, const char* name, const luaL_Reg* functions) {
     lua_newtable(L);
@@ -522,7 +528,7 @@ void push_message(lua_State* L, const Message& message) {
 }
 
 void push_event(lua_State* L, const InputEvent& event) {
-    static constexpr const char* kKinds[] = {"key_down",  "key_up",   "mouse_move",
+    static constexpr const char* kKinds[] = {"key_down",   "key_up",   "mouse_move",
                                              "mouse_down", "mouse_up", "wheel"};
     lua_createtable(L, 0, 5);
     lua_pushstring(L, kKinds[static_cast<int>(event.kind)]);

@@ -476,8 +476,8 @@ TEST(EditorScripts, TheLuaSampleWithItsInputEndsInThePlayersHash) {
          "XDG_CONFIG_HOME=" + (dir.path() / "config").string()},
         std::chrono::seconds(240));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
-    const ChildResult p = run_child(kPlayer, {"run", project.string(), "--input", input, "--ticks",
-                                              "3600", "--hash"});
+    const ChildResult p = run_child(
+        kPlayer, {"run", project.string(), "--input", input, "--ticks", "3600", "--hash"});
     ASSERT_EQ(p.exit_code, 0) << describe(p);
     ASSERT_EQ(hashes(r.out).size(), 1u) << describe(r);
     EXPECT_EQ(hashes(r.out), hashes(p.out)) << describe(r) << describe(p);
@@ -495,7 +495,9 @@ TEST(EditorScripts, AScriptChangedOnDiskDuringPlayChangesTheRunningGame) {
     for (int i = 0; i < 10; ++i)
         script += "click \"Toolbar/Step\"\n";
     script += "expect_field Bat.time_s 0.1666667\n"
-              "edit_file \"" + bats + "\" \"bat.time_s + dt\" \"bat.time_s + dt * 4\"\n"
+              "edit_file \"" +
+              bats +
+              "\" \"bat.time_s + dt\" \"bat.time_s + dt * 4\"\n"
               "wait 20\n"
               "expect_console \"reloaded scripts/bats.lua into the running game\"\n"
               "click \"Toolbar/Step\"\n"
@@ -507,13 +509,13 @@ TEST(EditorScripts, AScriptChangedOnDiskDuringPlayChangesTheRunningGame) {
               "expect_field Bat.time_s 0\n";
     dir.write("script.txt", script);
     const fs::path shot = dir.path() / "shot.png";
-    const ChildResult r = run_child(
-        kEditor,
-        {project.string(), "--script", (dir.path() / "script.txt").string(), "--size", "1600x900",
-         "--screenshot", shot.string()},
-        {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
-         "XDG_CONFIG_HOME=" + (dir.path() / "config").string()},
-        std::chrono::seconds(240));
+    const ChildResult r =
+        run_child(kEditor,
+                  {project.string(), "--script", (dir.path() / "script.txt").string(), "--size",
+                   "1600x900", "--screenshot", shot.string()},
+                  {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
+                   "XDG_CONFIG_HOME=" + (dir.path() / "config").string()},
+                  std::chrono::seconds(240));
     EXPECT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_EQ(hashes(r.out).size(), 1u) << describe(r);
     EXPECT_TRUE(fs::exists(shot));

@@ -81,8 +81,9 @@ TEST_F(ReliabilityRecoveryWrites, ALinkedFolderOnTheWayIsRefusedAndNothingIsMade
         ASSERT_TRUE(session->place_prefab("ball", {64.0f, 100.0f}));
         auto kept = session->write_recovery();
         ASSERT_FALSE(kept);
-        EXPECT_NE(kept.error().describe().find("leads through the symbolic link " + linked.string()),
-                  std::string::npos)
+        EXPECT_NE(
+            kept.error().describe().find("leads through the symbolic link " + linked.string()),
+            std::string::npos)
             << kept.error().describe();
         EXPECT_EQ(outside_entries(), 1u) << "no folder or file made outside the project";
         EXPECT_EQ(slurp(outside / "notes.txt"), kPrecious);

@@ -95,7 +95,8 @@ TEST_F(ScriptReload, NewFieldsGetDefaultsRemovedOnesAreReportedChangedKindsConve
             { "note", "int", 3 },          -- string -> int: "mine" cannot, reset to 3
             { "fresh", "vec2", vec2(4, 5) },
         }
-    )lua")) << reload_problems.format();
+    )lua"))
+        << reload_problems.format();
     EXPECT_EQ(get("hits"), FieldValue{5.0f});
     EXPECT_EQ(get("note"), FieldValue{std::int32_t{3}});
     EXPECT_EQ(get("fresh"), FieldValue{glm::vec2(4.0f, 5.0f)});

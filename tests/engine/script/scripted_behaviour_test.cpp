@@ -114,7 +114,8 @@ TEST_F(ScriptedBehaviour, SystemsTakeTheirPlaceAmongTheNativeOnes) {
 }
 
 TEST_F(ScriptedBehaviour, AnUnknownSystemToOrderByIsReportedWithTheScriptLine) {
-    project.write("scripts/game.lua", "\n\nsystem \"x\" { after = \"Nope\", run = function() end }\n");
+    project.write("scripts/game.lua",
+                  "\n\nsystem \"x\" { after = \"Nope\", run = function() end }\n");
     register_builtin_components(registry);
     scripts = project.load_into(registry, problems);
     ASSERT_TRUE(problems.has_errors());
@@ -299,7 +300,8 @@ TEST_F(ScriptedBehaviour, LogLinesNameTheScriptLineAndKeepTheirLevel) {
     simulation.tick();
     set_log_sink(previous);
     ASSERT_EQ(lines.size(), 2u);
-    EXPECT_EQ(lines[0], std::pair(LogLevel::Warning, std::string("scripts/game.lua:3: low\t3\tnil")));
+    EXPECT_EQ(lines[0],
+              std::pair(LogLevel::Warning, std::string("scripts/game.lua:3: low\t3\tnil")));
     EXPECT_EQ(lines[1], std::pair(LogLevel::Error, std::string("scripts/game.lua:4: vec2(1, 2)")));
 }
 

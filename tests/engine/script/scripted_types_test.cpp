@@ -70,8 +70,8 @@ TEST_F(ScriptedTypes, RegisterWithTheKindsAndHintsOfCppReflection) {
     ASSERT_NE(bat, nullptr);
     EXPECT_TRUE(bat->scripted);
     ASSERT_EQ(bat->fields.size(), 9u);
-    const FieldType kinds[] = {FieldType::Float, FieldType::Int32,  FieldType::Enum,
-                               FieldType::Vec2,  FieldType::Color,  FieldType::String,
+    const FieldType kinds[] = {FieldType::Float,     FieldType::Int32, FieldType::Enum,
+                               FieldType::Vec2,      FieldType::Color, FieldType::String,
                                FieldType::ObjectRef, FieldType::Asset, FieldType::Bool};
     for (std::size_t i = 0; i < 9; ++i)
         EXPECT_EQ(bat->fields[i].type, kinds[i]) << bat->fields[i].name;
@@ -131,7 +131,7 @@ TEST_F(ScriptedTypes, APrefabCarriesThemAndAnInstanceSavesOnlyItsOverrides) {
         "prefab": "prefabs/bat.prefab.json", "components": {"Bat": {"hits": 9}}})");
     World& world = *scene.world;
     const Handle b = world.find_by_name("B");
-    EXPECT_EQ(field_of(world, b, "Bat", "speed"), FieldValue{10.0f});  // the prefab's
+    EXPECT_EQ(field_of(world, b, "Bat", "speed"), FieldValue{10.0f});          // the prefab's
     EXPECT_EQ(field_of(world, b, "Bat", "hits"), FieldValue{std::int32_t{9}}); // the override
     EXPECT_EQ(field_of(world, b, "Bat", "label"), FieldValue{std::string("from prefab")});
     auto text = scene_to_text(world, "main", game->prefabs());
@@ -161,13 +161,20 @@ TEST_F(ScriptedTypes, TheStateHashCoversEveryScriptedField) {
         std::visit(
             [](auto& v) {
                 using V = std::decay_t<decltype(v)>;
-                if constexpr (std::is_same_v<V, bool>) v = !v;
-                else if constexpr (std::is_same_v<V, std::int32_t>) v = 1;
-                else if constexpr (std::is_same_v<V, float>) v += 1.0f;
-                else if constexpr (std::is_same_v<V, std::string>) v += "x";
-                else if constexpr (std::is_same_v<V, glm::vec2>) v.x += 1.0f;
-                else if constexpr (std::is_same_v<V, glm::vec4>) v.g += 0.5f;
-                else if constexpr (std::is_same_v<V, Guid>) v.value = 0xa1;
+                if constexpr (std::is_same_v<V, bool>)
+                    v = !v;
+                else if constexpr (std::is_same_v<V, std::int32_t>)
+                    v = 1;
+                else if constexpr (std::is_same_v<V, float>)
+                    v += 1.0f;
+                else if constexpr (std::is_same_v<V, std::string>)
+                    v += "x";
+                else if constexpr (std::is_same_v<V, glm::vec2>)
+                    v.x += 1.0f;
+                else if constexpr (std::is_same_v<V, glm::vec4>)
+                    v.g += 0.5f;
+                else if constexpr (std::is_same_v<V, Guid>)
+                    v.value = 0xa1;
             },
             changed);
         field.set(c, changed);

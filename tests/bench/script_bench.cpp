@@ -1,9 +1,12 @@
 // The same system in Lua and in C++: every ball moves by its velocity times dt and bounces off
 // the walls of a 1920 x 1080 box, over N balls. Rows:
 //   Script/Bounce/Native        a C++ system over view<Transform2D, BenchBall>
-//   Script/Bounce/LuaEach       system "balls" { query = { "Ball" }, each = function(obj, ball, dt)
-//   } Script/Bounce/LuaLoop       system "balls" { run = function(dt) for obj, ball in
-//   world.each("Ball") }
+//   Script/Bounce/LuaEach       system { query = { "Ball" }, each = function(obj, ball, dt) }
+//                               reading and setting the position (world.position, set_position)
+//   Script/Bounce/LuaTranslate  the same moving by world.translate (one call for the position)
+//   Script/Bounce/LuaLoop       system { run = function(dt) for obj, ball in world.each("Ball") }
+//   Script/Bounce/LuaPlainTables  the interpreter's floor: the same loop in one system over a
+//                               Lua array of plain tables { x, y, vx, vy }, no engine involved
 // Counter ns_per_object: the time of one tick of the system divided by N. The budget (issue:
 // Lua <= 25x native per object) is read from these rows side by side.
 // Run: diorama_bench --benchmark_filter=Script
@@ -66,6 +69,35 @@ system "balls" { query = { "Ball" }, each = function(obj, ball, dt)
     if x < 0 or x > W then v.x = -v.x end
     if y < 0 or y > H then v.y = -v.y end
     set_position(obj, x, y)
+end }
+)lua";
+
+constexpr const char* kTranslateSystem = R"lua(
+local W, H = 1920, 1080
+local translate = world.translate
+system "balls" { query = { "Ball" }, each = function(obj, ball, dt)
+    local v = ball.vel
+    local x, y = translate(obj, v.x * dt, v.y * dt)
+    if x < 0 or x > W then v.x = -v.x end
+    if y < 0 or y > H then v.y = -v.y end
+end }
+)lua";
+
+constexpr const char* kPlainSystem = R"lua(
+local W, H = 1920, 1080
+local balls = {}
+for i = 0, 9999 do
+    balls[i + 1] = { x = i * 13 % 1920, y = i * 7 % 1080, vx = i * 37 % 200 - 99,
+                     vy = i * 91 % 200 - 99 }
+end
+system "balls" { run = function(dt)
+    for i = 1, #balls do
+        local b = balls[i]
+        local x, y = b.x + b.vx * dt, b.y + b.vy * dt
+        b.x, b.y = x, y
+        if x < 0 or x > W then b.vx = -b.vx end
+        if y < 0 or y > H then b.vy = -b.vy end
+    end
 end }
 )lua";
 
@@ -178,6 +210,14 @@ BENCHMARK(script_bounce_native)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(script_bounce_lua, each, kEachSystem)
     ->Name("Script/Bounce/LuaEach")
+    ->Arg(10'000)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(script_bounce_lua, translate, kTranslateSystem)
+    ->Name("Script/Bounce/LuaTranslate")
+    ->Arg(10'000)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(script_bounce_lua, plain, kPlainSystem)
+    ->Name("Script/Bounce/LuaPlainTables")
     ->Arg(10'000)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(script_bounce_lua, loop, kLoopSystem)

@@ -151,6 +151,17 @@ int world_position(lua_State* L) {
     return 2;
 }
 
+// world.translate(obj, dx, dy) -> x, y: moves the object by (dx, dy); its new position.
+int world_translate(lua_State* L) {
+    World& world = current_world(L);
+    Transform2D* t = world.get<Transform2D>(check_object(L, world, 1));
+    t->position += glm::vec2(static_cast<float>(luaL_checknumber(L, 2)),
+                             static_cast<float>(luaL_checknumber(L, 3)));
+    lua_pushnumber(L, t->position.x);
+    lua_pushnumber(L, t->position.y);
+    return 2;
+}
+
 int world_set_position(lua_State* L) {
     World& world = current_world(L);
     Transform2D* t = world.get<Transform2D>(check_object(L, world, 1));
@@ -372,7 +383,10 @@ int each_next(lua_State* L) {
     World& world = current_world(L);
     const auto count = static_cast<int>(lua_tointeger(L, lua_upvalueindex(1)));
     lua_Integer at = lua_tointeger(L, lua_upvalueindex(3));
-    const Runtime& runtime = Runtime::of(L);
+    const TypeRegistry& registry = world.registry();
+    const auto type_at = [L](int i) {
+        return static_cast<ComponentId>(lua_tointeger(L, lua_upvalueindex(4 + i)));
+    };
     for (;;) {
         ++at;
         if (lua_rawgeti(L, lua_upvalueindex(2), at) != LUA_TNUMBER) {
@@ -384,17 +398,14 @@ int each_next(lua_State* L) {
         lua_pop(L, 1);
         if (!world.alive(h) || world.destroying(h)) continue;
         bool has_all = true;
-        for (int i = 0; i < count && has_all; ++i) {
-            const TypeInfo* t = runtime.find_type(lua_tostring(L, lua_upvalueindex(4 + i)));
-            has_all = t != nullptr && world.get(h, t->id) != nullptr;
-        }
+        for (int i = 0; i < count && has_all; ++i)
+            has_all = world.has(h, type_at(i));
         if (!has_all) continue;
         lua_pushinteger(L, at);
         lua_replace(L, lua_upvalueindex(3));
         lua_pushinteger(L, to_lua(h));
         for (int i = 0; i < count; ++i)
-            push_component(L, world, h,
-                           *runtime.find_type(lua_tostring(L, lua_upvalueindex(4 + i))));
+            push_component(L, world, h, *registry.find(type_at(i)));
         return count + 1;
     }
 }
@@ -408,8 +419,10 @@ int world_each(lua_State* L) {
     if (count > 8) return luaL_error(L, "world.each: at most 8 component types");
     const PoolBase* smallest = nullptr;
     bool empty = false;
+    ComponentId ids[8] = {};
     for (int i = 1; i <= count; ++i) {
-        const PoolBase* pool = world.pool(check_type(L, i).id);
+        ids[i - 1] = check_type(L, i).id;
+        const PoolBase* pool = world.pool(ids[i - 1]);
         if (pool == nullptr)
             empty = true;
         else if (smallest == nullptr || pool->size() < smallest->size())
@@ -425,8 +438,8 @@ int world_each(lua_State* L) {
         }
     }
     lua_pushinteger(L, 0);
-    for (int i = 1; i <= count; ++i)
-        lua_pushvalue(L, i);
+    for (int i = 0; i < count; ++i)
+        lua_pushinteger(L, static_cast<lua_Integer>(ids[i]));
     lua_pushcclosure(L, each_next, 3 + count);
     return 1;
 }
@@ -559,6 +572,7 @@ void open_world_api(lua_State* L) {
                               {"remove", world_remove},
                               {"position", world_position},
                               {"set_position", world_set_position},
+                              {"translate", world_translate},
                               {"bounds", world_bounds},
                               {"alive", world_alive},
                               {"create", world_create},

@@ -15,12 +15,11 @@ SCRIPT = """-- Each ball moves by its velocity every tick: the work of the Godot
 -- (position += vel * delta), one scripted component and one system.
 component "Ball" { { "vel", "vec2" } }
 
-local position, set_position = world.position, world.set_position
+local translate = world.translate
 
 system "balls" { query = { "Ball" }, each = function(obj, ball, dt)
-    local x, y = position(obj)
     local v = ball.vel
-    set_position(obj, x + v.x * dt, y + v.y * dt)
+    translate(obj, v.x * dt, v.y * dt)
 end }
 """
 

@@ -252,6 +252,26 @@ TEST_F(ScriptedBehaviour, BoundsFollowTheDrawOrderRule) {
     EXPECT_EQ(t->find_field("max")->get(world->get(h, t->id)), FieldValue{glm::vec2(12.0f, 23.0f)});
 }
 
+TEST_F(ScriptedBehaviour, TranslateMovesAnObjectAndAnswersItsNewPosition) {
+    load(R"lua(
+        component "Drift" { { "seen", "vec2" } }
+        system "drift" { query = { "Drift" }, each = function(obj, drift, dt)
+            local x, y = world.translate(obj, 1.5, -2)
+            drift.seen = vec2(x, y)
+        end }
+    )lua");
+    const Handle h = with("Drift");
+    world->get<Transform2D>(h)->position = glm::vec2(10.0f, 20.0f);
+    Simulation simulation(*world);
+    simulation.tick();
+    simulation.tick();
+    EXPECT_EQ(world->get<Transform2D>(h)->position, glm::vec2(13.0f, 16.0f));
+    const TypeInfo* t = registry.find("Drift");
+    EXPECT_EQ(t->find_field("seen")->get(world->get(h, t->id)),
+              FieldValue{glm::vec2(13.0f, 16.0f)});
+    EXPECT_FALSE(scripts->error());
+}
+
 TEST_F(ScriptedBehaviour, ARuntimeErrorNamesTheScriptLineAndStopsOnlyThatCall) {
     load("component \"Bad\" { { \"n\", \"int\" } }\n"
          "system \"bad\" { query = { \"Bad\" }, each = function(obj, bad, dt)\n"

@@ -10,6 +10,7 @@ packages=(
   libglm-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
   libsdl2-dev libimgui-dev libstb-dev
   liblua5.4-dev      # the scripts of a project run in Lua 5.4 (engine/src/lua_vm.cpp)
+  libcpp-httplib-dev # the player's live link serves HTTP through it (engine/live/)
   libgl1-mesa-dev libgl1-mesa-dri libegl-mesa0
   fonts-dejavu-core
   python3-jsonschema # the schema_checks test: docs/schema against every sample file

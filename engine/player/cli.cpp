@@ -111,10 +111,34 @@ Result<LogFormat> parse_log_format(std::string_view text) {
     return usage_error("", "--log-format expects text or json, got '" + std::string(text) + "'");
 }
 
+// --inspect [HOST:]PORT: a port 0..65535, after an optional host ("[::1]:0" for IPv6).
+Result<void> parse_inspect(std::string_view text, RunOptions& run) {
+    std::string_view host = "127.0.0.1";
+    std::string_view port = text;
+    if (const std::size_t colon = text.rfind(':'); colon != std::string_view::npos) {
+        host = text.substr(0, colon);
+        port = text.substr(colon + 1);
+        if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+            host = host.substr(1, host.size() - 2);
+    }
+    int value = -1;
+    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (host.empty() || ec != std::errc() || end != port.data() + port.size() || value < 0 ||
+        value > 65535)
+        return usage_error("run", "--inspect expects [HOST:]PORT (a port 0 to 65535; 0 picks a "
+                                  "free one), got '" +
+                                      std::string(text) + "'");
+    run.inspect_host = host;
+    run.inspect_port = value;
+    return {};
+}
+
 Result<CommandLine> parse_run(std::span<const std::string_view> args) {
-    auto split = split_arguments("run", args,
-                                 {"--scene", "--ticks", "--dump-state", "--max-catchup", "--input"},
-                                 {"--realtime", "--hash", "--keep-running"});
+    auto split = split_arguments(
+        "run", args,
+        {"--scene", "--ticks", "--dump-state", "--max-catchup", "--input", "--inspect",
+         "--inspect-token-file"},
+        {"--realtime", "--hash", "--keep-running", "--inspect-allow-remote", "--paused"});
     if (!split) return split.error();
     CommandLine line;
     line.command = Command::Run;
@@ -132,6 +156,14 @@ Result<CommandLine> parse_run(std::span<const std::string_view> args) {
             run.hash = true;
         } else if (name == "--keep-running") {
             run.keep_running = true;
+        } else if (name == "--inspect") {
+            if (auto parsed = parse_inspect(value, run); !parsed) return parsed.error();
+        } else if (name == "--inspect-token-file") {
+            run.inspect_token_file = value;
+        } else if (name == "--inspect-allow-remote") {
+            run.inspect_allow_remote = true;
+        } else if (name == "--paused") {
+            run.paused = true;
         } else if (name == "--max-catchup") {
             auto max_catchup = parse_max_catchup(value);
             if (!max_catchup) return max_catchup.error();
@@ -155,6 +187,12 @@ Result<CommandLine> parse_run(std::span<const std::string_view> args) {
     if (max_catchup_given && !run.realtime)
         return usage_error("run",
                            "--max-catchup needs --realtime (without it ticks never catch up)");
+    if (run.inspect_host.empty()) {
+        for (const char* needs : {"--inspect-token-file", "--inspect-allow-remote", "--paused"})
+            if (std::any_of(split->options.begin(), split->options.end(),
+                            [&](const auto& o) { return o.first == needs; }))
+                return usage_error("run", std::string(needs) + " needs --inspect");
+    }
     return line;
 }
 
@@ -261,6 +299,8 @@ std::string usage_text() {
     return "usage: diorama-player run PROJECT [--scene NAME] [--ticks N] [--hash]\n"
            "                         [--realtime [--max-catchup N]] [--input FILE]\n"
            "                         [--dump-state FILE] [--keep-running]\n"
+           "                         [--inspect [HOST:]PORT [--inspect-token-file FILE]\n"
+           "                          [--inspect-allow-remote] [--paused]]\n"
            "       diorama-player check [--allow-warnings] PROJECT|FILE...\n"
            "       diorama-player export PROJECT OUTDIR [--compact] [--force]\n"
            "       diorama-player --help | --version\n"
@@ -295,6 +335,17 @@ commands:
     --keep-running    a script error (logged as "FILE:LINE: message" with a traceback) does
                       not stop the run; without it the run stops after the tick it happened
                       in, prints its results and exits with status 4
+    --inspect [HOST:]PORT
+                      serve the live link: an HTTP API over the running game (docs/GUIDE.md,
+                      "Live link"); PORT 0 picks a free port; HOST is 127.0.0.1 unless given.
+                      One log line gives the URL and the access token (DIORAMA_INSPECT_TOKEN,
+                      else a random one); every /api request needs "Authorization: Bearer
+                      TOKEN"; /healthz and /readyz need none
+    --inspect-token-file FILE
+                      also write the token to FILE, readable by its owner only (mode 0600)
+    --inspect-allow-remote
+                      allow a HOST other than loopback (a warning is logged)
+    --paused          start paused at tick 0: the game ticks once the API resumes or steps it
   check PATH...       validate without running: a project folder (project.json, every prefab,
                       every scene, every *.input.json in it), or files: project.json,
                       *.prefab.json, *.scene.json (a file's project is the nearest folder above

@@ -44,6 +44,13 @@ struct RunOptions {
     int max_catchup = SimulationDef{}.max_ticks_per_advance;
     std::filesystem::path input; // an input script to replay (relative to the cwd); empty: none
     bool keep_running = false;   // a script error does not stop the run
+    // The live link (docs/GUIDE.md, "Live link"): serve the running game's API on this
+    // host:port (port 0: any free one); empty host: no link.
+    std::string inspect_host;
+    int inspect_port = 0;
+    bool inspect_allow_remote = false;        // a host other than loopback is allowed
+    std::filesystem::path inspect_token_file; // the token is written there (mode 0600)
+    bool paused = false;                      // with the link: start paused (at tick 0)
 };
 
 struct CheckOptions {

@@ -9,6 +9,7 @@
 
 #include "diorama/game.h"
 #include "diorama/input_script.h"
+#include "diorama/live/live_link.h"
 #include "diorama/log.h"
 #include "diorama/prefab.h"
 #include "diorama/scene_file.h"
@@ -22,7 +23,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <memory>
 #include <string>
 #include <system_error>
 
@@ -112,11 +115,57 @@ bool stopped_by_script(const Scripts* scripts, const RunOptions& options) {
     return scripts != nullptr && !options.keep_running && scripts->error().has_value();
 }
 
-// Ticks as fast as possible until the limit or a signal.
-void run_fast(Simulation& simulation, const RunOptions& options, const Scripts* scripts) {
+// ---- the live link ----
+
+// The live link of a run (--inspect): the server and the game it acts on.
+struct LiveRun {
+    std::unique_ptr<live::LiveLink> link;
+    std::unique_ptr<live::LiveGame> game;
+
+    // While paused, how long one wait for a request lasts before the stop signals are looked at.
+    static constexpr std::chrono::milliseconds kPausedWait{50};
+
+    // Answers the requests waiting; true when the game is paused (then it has waited a while
+    // for the next request, so a paused run does not spin).
+    bool serve_and_pause() {
+        link->serve(*game);
+        if (!game->paused) return false;
+        link->wait(kPausedWait);
+        link->serve(*game);
+        return true;
+    }
+};
+
+// Starts the live link --inspect asks for, logging its URL and token. A refused host is a
+// usage error; a port that cannot be had or a token file that cannot be written a runtime one.
+Result<std::unique_ptr<live::LiveLink>> start_live_link(const RunOptions& options) {
+    live::LiveLinkOptions link;
+    link.host = options.inspect_host;
+    link.port = options.inspect_port;
+    link.allow_remote = options.inspect_allow_remote;
+    link.token_file = options.inspect_token_file;
+    if (const char* token = std::getenv("DIORAMA_INSPECT_TOKEN"); token != nullptr) {
+        link.token = token;
+        const bool printable = std::all_of(link.token.begin(), link.token.end(),
+                                           [](char c) { return c > ' ' && c < 127; });
+        if (link.token.size() < 16 || !printable)
+            return make_error(ErrorCode::InvalidArgument,
+                              "DIORAMA_INSPECT_TOKEN must be at least 16 printable characters "
+                              "without spaces",
+                              "DIORAMA_INSPECT_TOKEN");
+    }
+    return live::LiveLink::start(link);
+}
+
+// Ticks as fast as possible until the limit or a signal (while the live link has the game
+// paused, only its requests are answered).
+void run_fast(Simulation& simulation, const RunOptions& options, const Scripts* scripts,
+              LiveRun* live) {
     while (StopSignals::received() == 0 && !limit_reached(simulation, options) &&
-           !stopped_by_script(scripts, options))
+           !stopped_by_script(scripts, options)) {
+        if (live != nullptr && live->serve_and_pause()) continue;
         simulation.tick();
+    }
 }
 
 // Sleeps for duration_s, or less when a signal arrives (the sleep is not resumed after it).
@@ -142,13 +191,32 @@ void log_drop(const DropReport::Drop& drop, int max_catchup) {
 // Ticks paced to wall time until the limit or a signal. Each frame sleeps until the next tick is
 // due, then advances the simulation by the wall time that passed: usually one tick; after a stall
 // at most options.max_catchup ticks, the rest of the stall dropped and logged.
-void run_realtime(Simulation& simulation, const RunOptions& options, const Scripts* scripts) {
+void run_realtime(Simulation& simulation, const RunOptions& options, const Scripts* scripts,
+                  LiveRun* live) {
     const double step_s = simulation.step_s();
     DropReport drops(step_s);
     Clock::time_point last = Clock::now();
     while (StopSignals::received() == 0 && !limit_reached(simulation, options) &&
            !stopped_by_script(scripts, options)) {
-        sleep_unless_signalled((1.0 - simulation.alpha()) * step_s);
+        if (live != nullptr) {
+            if (live->serve_and_pause()) {
+                last = Clock::now(); // paused time is not owed when the game resumes
+                continue;
+            }
+            // Until the next tick is due, requests are answered as they come.
+            const Clock::time_point due =
+                Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                   Seconds((1.0 - simulation.alpha()) * step_s));
+            for (Clock::time_point now = Clock::now(); now < due && !live->game->paused;
+                 now = Clock::now()) {
+                live->link->wait(std::chrono::duration_cast<std::chrono::milliseconds>(due - now) +
+                                 std::chrono::milliseconds(1));
+                live->link->serve(*live->game);
+            }
+            if (live->game->paused) continue;
+        } else {
+            sleep_unless_signalled((1.0 - simulation.alpha()) * step_s);
+        }
         if (StopSignals::received() != 0) break;
         const Clock::time_point now = Clock::now();
         double elapsed_s = Seconds(now - last).count();
@@ -239,12 +307,32 @@ ExitCode run_command(const RunOptions& options) {
                {"tick_rate_hz", project.tick_rate_hz},
                {"mode", std::string(options.realtime ? "realtime" : "fast")}});
 
+    LiveRun live;
+    if (!options.inspect_host.empty()) {
+        auto link = start_live_link(options);
+        if (!link) {
+            log_error("cannot start the live link: " + link.error().describe());
+            return link.error().code == ErrorCode::InvalidArgument ? ExitCode::Usage
+                                                                   : ExitCode::RuntimeError;
+        }
+        live.link = std::move(*link);
+        live.game = std::make_unique<live::LiveGame>(
+            live::LiveGame{**game, world, simulation, scene->name, options.paused});
+        log_event(LogLevel::Info,
+                  "live link: " + live.link->url() + " (token " + live.link->token() + ")" +
+                      (options.paused ? ", paused at tick 0" : ""),
+                  {{"url", live.link->url()}, {"token", live.link->token()}});
+        live.link->set_ready(true);
+    }
+
     const Clock::time_point start = Clock::now();
     const Scripts* scripts = (*game)->scripts();
+    LiveRun* live_run = live.link ? &live : nullptr;
     if (options.realtime)
-        run_realtime(simulation, options, scripts);
+        run_realtime(simulation, options, scripts, live_run);
     else
-        run_fast(simulation, options, scripts);
+        run_fast(simulation, options, scripts, live_run);
+    if (live.link) live.link->set_ready(false);
     const double wall_s = Seconds(Clock::now() - start).count();
     if (const int signal_number = StopSignals::received(); signal_number != 0)
         log_event(LogLevel::Info,

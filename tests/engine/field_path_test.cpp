@@ -902,5 +902,43 @@ TEST_F(FieldPathTest, HooksDoNotRunForObjectsWithoutTheComponent) {
     EXPECT_TRUE(g_destroyed.empty());
 }
 
+// ---- set_field_json ----
+
+TEST_F(FieldPathTest, JsonValuesAreWrittenInTheSceneFilesForms) {
+    world.add<FieldPathProbe>(h);
+    ASSERT_TRUE(set_field_json(world, h, "FieldPathProbe.offset", Json::array({1.5, -2}), "api"));
+    EXPECT_TRUE(reads(world, h, "FieldPathProbe.offset", glm::vec2(1.5f, -2.0f)));
+    ASSERT_TRUE(set_field_json(world, h, "FieldPathProbe.mood", "angry", "api"));
+    EXPECT_TRUE(reads(world, h, "FieldPathProbe.mood", std::int32_t{2}));
+    ASSERT_TRUE(set_field_json(world, h, "FieldPathProbe.offset.y", 2, "api"));
+    EXPECT_TRUE(reads(world, h, "FieldPathProbe.offset", glm::vec2(1.5f, 2.0f)));
+    ASSERT_TRUE(set_field_json(world, h, "FieldPathProbe.extras.hp", 12, "api"));
+    EXPECT_TRUE(reads(world, h, "FieldPathProbe.extras.hp", std::int32_t{12}));
+    ASSERT_TRUE(set_field_json(world, h, "Transform2D.position", Json::array({3, 4}), "api"));
+    EXPECT_EQ(world.get<Transform2D>(h)->position, glm::vec2(3.0f, 4.0f));
+}
+
+TEST_F(FieldPathTest, JsonValuesAreRefusedAsTheLoaderRefusesThemNamingWhereAndPath) {
+    world.add<FieldPathProbe>(h);
+    const auto refused = [&](const char* path, const Json& value, ErrorCode code) {
+        const Result<void> r = set_field_json(world, h, path, value, "objects/1");
+        EXPECT_TRUE(fails_with(r, code)) << path;
+        if (r) return;
+        EXPECT_EQ(r.error().where.rfind("objects/1: ", 0), 0u) << r.error().describe();
+        EXPECT_NE(r.error().where.find(path), std::string::npos) << r.error().describe();
+    };
+    refused("FieldPathProbe.offset", "far", ErrorCode::Type);
+    refused("FieldPathProbe.offset", Json::array({1}), ErrorCode::Type);
+    refused("FieldPathProbe.count", 11, ErrorCode::Range);
+    refused("FieldPathProbe.mood", "sleepy", ErrorCode::Range);
+    refused("FieldPathProbe.nothing", 1, ErrorCode::NotFound);
+    refused("Nothing.field", 1, ErrorCode::UnknownType);
+    refused("Sprite.tint", Json::array({1, 1, 1, 1}), ErrorCode::NotFound); // no Sprite
+    refused("FieldPathProbe.offset.y", "up", ErrorCode::Type);
+    refused("FieldPathProbe.offset.y", 7, ErrorCode::Range);
+    EXPECT_TRUE(reads(world, h, "FieldPathProbe.offset", glm::vec2(0.0f)));
+    EXPECT_TRUE(reads(world, h, "FieldPathProbe.count", std::int32_t{0}));
+}
+
 } // namespace
 } // namespace diorama

@@ -1,6 +1,7 @@
 // The layering rule (docs/ARCHITECTURE.md): each folder includes only what its layer may. The
-// engine includes no ImGui, SDL, GL, render or editor code; engine/render/ (the one GL exception)
-// no ImGui or editor code. In the editor, app -> script -> ui -> core: core includes no ImGui,
+// engine includes no ImGui, SDL, GL, render or editor code, nor the live link or HTTP (only
+// engine/live/ and the player use those); engine/render/ (the one GL exception) no ImGui or
+// editor code. In the editor, app -> script -> ui -> core: core includes no ImGui,
 // SDL, GL, render or other editor part; ui neither script nor app; script not app. A sample game
 // includes only the engine. No source file reaches another folder through "../".
 
@@ -43,6 +44,8 @@ constexpr const char* kImgui = R"(^imgui/|^imgui[^/]*\.h$)";
 constexpr const char* kPlatformAndGl =
     R"(^(SDL2?|GL|GLES[0-9]*|glad|KHR)/|^(SDL[^/]*|gl|glext|glad)\.h$)";
 constexpr const char* kRender = R"(^diorama/render/)";
+// The live link (engine/live/) and the HTTP library only it uses.
+constexpr const char* kLiveAndHttp = R"(^diorama/live/|^httplib\.h$)";
 constexpr const char* kEditor = R"(^editor/|^(core|ui|app|script)/)";
 // The editor's parts, as the editor includes them (rooted at editor/).
 constexpr const char* kEditorUi = R"(^ui/)";
@@ -66,15 +69,16 @@ struct Rule {
 
 std::vector<Rule> rules() {
     return {
-        {"engine/include", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
-        {"engine/src", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
+        {"engine/include", any_of({kImgui, kPlatformAndGl, kRender, kEditor, kLiveAndHttp})},
+        {"engine/src", any_of({kImgui, kPlatformAndGl, kRender, kEditor, kLiveAndHttp})},
         {"engine/player", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
+        {"engine/live", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
         {"engine/render", any_of({kImgui, kEditor})},
         {"editor/core",
          any_of({kImgui, kPlatformAndGl, kRender, kEditorUi, kEditorScript, kEditorApp})},
         {"editor/ui", any_of({kEditorScript, kEditorApp})},
         {"editor/script", kEditorApp},
-        {"projects", any_of({kImgui, kPlatformAndGl, kRender, kEditor})},
+        {"projects", any_of({kImgui, kPlatformAndGl, kRender, kEditor, kLiveAndHttp})},
         {"engine", kRelative},
         {"editor", kRelative},
         {"projects", kRelative},
@@ -97,12 +101,14 @@ TEST(Layering, TheScannerFindsEachKindOfForbiddenInclude) {
         << "#include <imgui/imgui.h>\n#include <SDL2/SDL.h>\n#include <GL/gl.h>\n"
            "#include \"diorama/render/renderer_2d.h\"\n#include \"editor/core/commands.h\"\n"
            "#include \"../../editor/core/commands.h\"\n"
-           "#include <glm/vec2.hpp>\n#include \"diorama/world.h\"\n";
+           "#include <glm/vec2.hpp>\n#include \"diorama/world.h\"\n#include <httplib.h>\n"
+           "#include \"diorama/live/live_link.h\"\n";
     EXPECT_EQ(includes_matching(dir, std::regex(kImgui)).size(), 1u);
     EXPECT_EQ(includes_matching(dir, std::regex(kPlatformAndGl)).size(), 2u) << "SDL and GL";
     EXPECT_EQ(includes_matching(dir, std::regex(kRender)).size(), 1u);
     EXPECT_EQ(includes_matching(dir, std::regex(kEditor)).size(), 1u);
     EXPECT_EQ(includes_matching(dir, std::regex(kRelative)).size(), 1u);
+    EXPECT_EQ(includes_matching(dir, std::regex(kLiveAndHttp)).size(), 2u);
     const std::string engine = any_of({kImgui, kPlatformAndGl, kRender, kEditor, kRelative});
     EXPECT_EQ(includes_matching(dir, std::regex(engine)).size(), 6u) << "not glm or diorama";
     fs::remove_all(dir);

@@ -52,6 +52,8 @@ public:
     // Collects output until stdout contains text or the timeout passes; true when it does.
     bool wait_for_stdout(const std::string& text, std::chrono::milliseconds timeout);
     void send_signal(int signal_number);
+    // What stderr held when output was last collected.
+    [[nodiscard]] const std::string& stderr_so_far() const { return m_stderr; }
     // The process id while the process is running (until wait()); -1 when it did not start.
     [[nodiscard]] pid_t pid() const { return m_pid; }
     // Collects output until the process ends; past the timeout it is killed (timed_out is set).

@@ -6,6 +6,7 @@
 // x|y|z|w) for colors, and a key for property maps (the rest of the path, dots included).
 
 #include "diorama/handle.h"
+#include "diorama/json_io.h"
 #include "diorama/reflection.h"
 #include "diorama/result.h"
 
@@ -35,6 +36,14 @@ struct FieldPath {
 // values out of range, and a missing component (set never adds one). Writing a property key
 // adds or replaces it (any property type).
 Result<void> set_field(World& world, Handle h, std::string_view path, const FieldValue& value);
+
+// Writes a value given as JSON at path, as the scene files write values (vec2 [x, y], color
+// [r, g, b, a], enum by name, object as a guid's 16 hex digits or null, asset as a path); a
+// vector part takes a number, a property key a bool, number, string, [x, y] or [r, g, b, a].
+// Refused as the loader refuses a value, with its message; the error is located at
+// `where` + ": " + path (e.g. "objects/00000000000000a1: Transform2D.position").
+Result<void> set_field_json(World& world, Handle h, std::string_view path, const Json& value,
+                            std::string_view where);
 
 // Writes a whole-field value into a component of a known type with the same checks.
 Result<void> write_field(const FieldInfo& field, void* component, const FieldValue& value,

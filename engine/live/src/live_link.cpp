@@ -1,0 +1,201 @@
+#include "diorama/live/live_link.h"
+
+#include "api.h"
+#include "http_server.h"
+#include "inbox.h"
+#include "token.h"
+
+#include "diorama/log.h"
+#include "diorama/simulation.h"
+
+#include <arpa/inet.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <thread>
+
+namespace diorama::live {
+
+namespace {
+
+// Whether host names the loopback interface only.
+bool is_loopback(const std::string& host) {
+    if (host == "localhost") return true;
+    in_addr v4{};
+    if (inet_pton(AF_INET, host.c_str(), &v4) == 1) return (ntohl(v4.s_addr) >> 24) == 127;
+    in6_addr v6{};
+    if (inet_pton(AF_INET6, host.c_str(), &v6) == 1) return IN6_IS_ADDR_LOOPBACK(&v6);
+    return false;
+}
+
+void set_json(httplib::Response& res, int status, const std::string& body) {
+    res.status = status;
+    res.set_content(body, "application/json");
+}
+
+} // namespace
+
+struct LiveLink::Impl {
+    LiveLinkOptions options;
+    std::string token;
+    std::string url;
+    int port = 0;
+    Inbox inbox;
+    TickTimes times;
+    std::uint64_t timed_tick = 0; // the tick whose time was last taken
+    std::atomic<bool> ready{false};
+    BoundedServer server;
+    std::thread listener;
+
+    explicit Impl(const LiveLinkOptions& o)
+        : options(o), inbox(o.limits.pending_requests),
+          server(HttpLimits{o.limits.threads, o.limits.queued_connections, o.limits.max_body_bytes,
+                            o.limits.request_time, o.limits.keep_alive, 100}) {}
+
+    // An /api request from an HTTP thread: checked for the token, then handed to the ticking
+    // thread.
+    void api(const httplib::Request& req, httplib::Response& res) {
+        if (!same_token(bearer_token(req.get_header_value("Authorization")), token)) {
+            res.set_header("WWW-Authenticate", "Bearer");
+            set_json(res, 401,
+                     "{\"error\":\"a valid token is needed: Authorization: Bearer TOKEN\"}\n");
+            return;
+        }
+        ApiRequest request;
+        request.method = req.method;
+        request.path = req.path;
+        request.body = req.body;
+        const httplib::Params params = req.params;
+        request.query = [params](const std::string& key) {
+            const auto it = params.find(key);
+            return it != params.end() ? it->second : std::string();
+        };
+        ApiReply reply;
+        switch (inbox.ask(std::move(request), options.limits.answer_time, reply)) {
+        case Inbox::Outcome::Answered:
+            res.status = reply.status;
+            res.set_content(reply.body, reply.content_type.c_str());
+            return;
+        case Inbox::Outcome::Full:
+            res.set_header("Retry-After", "1");
+            set_json(res, 429, "{\"error\":\"too many requests wait for the game; try again\"}\n");
+            return;
+        case Inbox::Outcome::TimedOut:
+            set_json(res, 503,
+                     "{\"error\":\"the game did not reach a tick boundary in time; the request "
+                     "was not carried out\"}\n");
+            return;
+        case Inbox::Outcome::Closed:
+            set_json(res, 503, "{\"error\":\"the game is shutting down\"}\n");
+            return;
+        }
+    }
+
+    void routes() {
+        server.Get("/healthz", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content("ok\n", "text/plain");
+        });
+        server.Get("/readyz", [this](const httplib::Request&, httplib::Response& res) {
+            res.status = ready ? 200 : 503;
+            res.set_content(ready ? "ready\n" : "not ready\n", "text/plain");
+        });
+        const auto api_handler = [this](const httplib::Request& req, httplib::Response& res) {
+            api(req, res);
+        };
+        server.Get("/api/.*", api_handler);
+        server.Post("/api/.*", api_handler);
+        server.Patch("/api/.*", api_handler);
+        server.Delete("/api/.*", api_handler);
+        server.Put("/api/.*", api_handler);
+        server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+            if (!res.body.empty()) return;
+            const char* what = res.status == 413   ? "the body is too large"
+                               : res.status == 404 ? "no such endpoint"
+                               : res.status == 400 ? "a malformed request"
+                                                   : "the request was refused";
+            set_json(res, res.status, std::string("{\"error\":\"") + what + "\"}\n");
+        });
+        server.set_exception_handler(
+            [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+                set_json(res, 500, "{\"error\":\"the request could not be answered\"}\n");
+            });
+    }
+};
+
+LiveLink::LiveLink(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+
+LiveLink::~LiveLink() {
+    m_impl->inbox.close();
+    m_impl->server.stop_all();
+    if (m_impl->listener.joinable()) m_impl->listener.join();
+}
+
+Result<std::unique_ptr<LiveLink>> LiveLink::start(const LiveLinkOptions& options) {
+    const std::string where = options.host + ":" + std::to_string(options.port);
+    if (!is_loopback(options.host) && !options.allow_remote)
+        return make_error(ErrorCode::InvalidArgument,
+                          "the live link listens on loopback only unless allowed: " + options.host +
+                              " is not a loopback address "
+                              "(--inspect-allow-remote lets other machines connect)",
+                          where);
+    auto impl = std::make_unique<Impl>(options);
+    if (!options.token.empty()) {
+        impl->token = options.token;
+    } else {
+        auto token = random_token();
+        if (!token) return token.error();
+        impl->token = std::move(*token);
+    }
+    if (!options.token_file.empty())
+        if (auto written = write_token_file(options.token_file, impl->token); !written)
+            return written.error();
+    impl->routes();
+    impl->port = options.port == 0
+                     ? impl->server.bind_to_any_port(options.host)
+                     : (impl->server.bind_to_port(options.host, options.port) ? options.port : -1);
+    if (impl->port <= 0)
+        return make_error(ErrorCode::Io,
+                          "cannot listen (the port is taken, or the address is not "
+                          "this machine's)",
+                          where);
+    impl->server.widen_backlog();
+    const bool v6 = options.host.find(':') != std::string::npos;
+    impl->url = "http://" + (v6 ? "[" + options.host + "]" : options.host) + ":" +
+                std::to_string(impl->port);
+    Impl* raw = impl.get();
+    impl->listener = std::thread([raw] { raw->server.listen_after_bind(); });
+    if (options.allow_remote && !is_loopback(options.host))
+        log_warning("the live link accepts connections from other machines on " + impl->url +
+                    ": anyone who has the token can read and change the game");
+    return std::unique_ptr<LiveLink>(new LiveLink(std::move(impl)));
+}
+
+const std::string& LiveLink::url() const {
+    return m_impl->url;
+}
+int LiveLink::port() const {
+    return m_impl->port;
+}
+const std::string& LiveLink::token() const {
+    return m_impl->token;
+}
+
+void LiveLink::set_ready(bool ready) {
+    m_impl->ready = ready;
+}
+
+void LiveLink::serve(LiveGame& game) {
+    Impl& impl = *m_impl;
+    if (game.simulation.tick_count() != impl.timed_tick) {
+        impl.timed_tick = game.simulation.tick_count();
+        impl.times.add(game.simulation.last_tick().tick_ms);
+    }
+    if (!impl.inbox.has_waiting()) return;
+    impl.inbox.serve([&](const ApiRequest& request) { return answer(request, game, impl.times); });
+}
+
+void LiveLink::wait(std::chrono::milliseconds timeout) {
+    m_impl->inbox.wait(timeout);
+}
+
+} // namespace diorama::live

@@ -1,0 +1,540 @@
+// The live link end to end: diorama-player run --inspect, driven over HTTP as a client would.
+// Access (no token, a wrong one, the right one), the probes, reading and editing objects,
+// stepping, the state hash against a local run that made the same edit, and hostile clients:
+// each must leave the player ticking, get a 4xx, and leave nothing held.
+
+#include "child_process.h"
+#include "temp_dir.h"
+
+#include "diorama/field_path.h"
+#include "diorama/game.h"
+#include "diorama/simulation.h"
+#include "diorama/state_hash.h"
+#include "diorama/world.h"
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using diorama::test::ChildOptions;
+using diorama::test::ChildProcess;
+using diorama::test::ChildResult;
+using diorama::test::TempDir;
+using Json = nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kPlayer = DIORAMA_PLAYER_PATH;
+const fs::path kBounce = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "bounce";
+
+// A player run with the live link, and a client of it.
+class LivePlayer {
+public:
+    explicit LivePlayer(std::vector<std::string> extra, std::vector<std::string> env = {}) {
+        std::vector<std::string> args = {"run", kBounce.string(), "--inspect", "0"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        ChildOptions options;
+        options.env = std::move(env);
+        child = std::make_unique<ChildProcess>(kPlayer, args, options);
+        if (!child->wait_for_stderr("live link: ", 20s)) return;
+        // The line may still be arriving: wait for its end.
+        child->wait_for_stderr(")", 5s);
+        const std::string err = child->stderr_so_far();
+        std::smatch m;
+        static const std::regex kLine(
+            R"(live link: http://127\.0\.0\.1:(\d+) \(token ([^)\s]+)\))");
+        if (std::regex_search(err, m, kLine)) {
+            port = std::stoi(m[1]);
+            token = m[2];
+        }
+    }
+    ~LivePlayer() {
+        if (child && child->pid() > 0) {
+            child->send_signal(SIGINT);
+            child->wait(20s);
+        }
+    }
+
+    [[nodiscard]] httplib::Client client() const {
+        httplib::Client c("127.0.0.1", port);
+        c.set_read_timeout(10, 0);
+        c.set_connection_timeout(5, 0);
+        return c;
+    }
+    [[nodiscard]] httplib::Headers auth() const { return {{"Authorization", "Bearer " + token}}; }
+    // GET path with the token; the body as JSON (null when it is not JSON).
+    Json get(const std::string& path, int* status = nullptr) const {
+        auto c = client();
+        auto res = c.Get(path.c_str(), auth());
+        if (!res) return Json();
+        if (status != nullptr) *status = res->status;
+        return Json::parse(res->body, nullptr, false);
+    }
+    Json send(const std::string& method, const std::string& path, const std::string& body,
+              int* status = nullptr) const {
+        auto c = client();
+        httplib::Result res =
+            method == "POST"    ? c.Post(path.c_str(), auth(), body, "application/json")
+            : method == "PATCH" ? c.Patch(path.c_str(), auth(), body, "application/json")
+                                : c.Delete(path.c_str(), auth(), body, "application/json");
+        if (!res) return Json();
+        if (status != nullptr) *status = res->status;
+        return Json::parse(res->body, nullptr, false);
+    }
+    std::uint64_t tick() const { return get("/api/v1/world").value("tick", std::uint64_t{0}); }
+    // The guid of the first object named `name`.
+    std::string guid_of(const std::string& name) const {
+        const Json list = get("/api/v1/objects?name=" + name + "&limit=1");
+        return list.contains("objects") && !list["objects"].empty()
+                   ? list["objects"][0]["guid"].get<std::string>()
+                   : std::string();
+    }
+    // How many descriptors the player holds open.
+    std::size_t open_descriptors() const {
+        std::size_t n = 0;
+        for ([[maybe_unused]] const auto& e :
+             fs::directory_iterator("/proc/" + std::to_string(child->pid()) + "/fd"))
+            ++n;
+        return n;
+    }
+
+    std::unique_ptr<ChildProcess> child;
+    int port = 0;
+    std::string token;
+};
+
+// A raw TCP connection to the player, for what a well-behaved client never sends.
+class RawConnection {
+public:
+    explicit RawConnection(int port) {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(static_cast<std::uint16_t>(port));
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (::connect(m_fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+            ::close(m_fd);
+            m_fd = -1;
+        }
+        timeval timeout{20, 0};
+        if (m_fd >= 0) setsockopt(m_fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    }
+    ~RawConnection() {
+        if (m_fd >= 0) ::close(m_fd);
+    }
+    RawConnection(const RawConnection&) = delete;
+    RawConnection& operator=(const RawConnection&) = delete;
+
+    [[nodiscard]] bool connected() const { return m_fd >= 0; }
+    bool send_text(const std::string& text) {
+        std::size_t sent = 0;
+        while (sent < text.size()) {
+            const ssize_t n = ::send(m_fd, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
+            if (n <= 0) return false;
+            sent += static_cast<std::size_t>(n);
+        }
+        return true;
+    }
+    // What the server writes until the end of a reply's headers, or until it closes the
+    // connection (or 20 s pass).
+    std::string read_reply() {
+        std::string out;
+        char buffer[4096];
+        while (out.find("\r\n\r\n") == std::string::npos) {
+            const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, 0);
+            if (n <= 0) break;
+            out.append(buffer, static_cast<std::size_t>(n));
+        }
+        return out;
+    }
+
+private:
+    int m_fd = -1;
+};
+
+// ---- access ----
+
+TEST(LiveLink, TheApiNeedsTheTokenAndTheProbesDoNot) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0) << "no 'live link: URL (token ...)' line";
+    ASSERT_EQ(player.token.size(), 32u); // 128 bits, in hex
+    auto c = player.client();
+
+    auto none = c.Get("/api/v1/world");
+    ASSERT_TRUE(none);
+    EXPECT_EQ(none->status, 401);
+    EXPECT_EQ(none->get_header_value("WWW-Authenticate"), "Bearer");
+    EXPECT_EQ(none->body.find("objects"), std::string::npos) << none->body;
+
+    std::string wrong = player.token;
+    wrong[0] = wrong[0] == 'a' ? 'b' : 'a';
+    for (const std::string& bad :
+         {wrong, player.token + "0", player.token.substr(1), std::string()}) {
+        auto res = c.Get("/api/v1/world", {{"Authorization", "Bearer " + bad}});
+        ASSERT_TRUE(res);
+        EXPECT_EQ(res->status, 401) << bad;
+    }
+    auto basic = c.Get("/api/v1/world", {{"Authorization", "Basic " + player.token}});
+    ASSERT_TRUE(basic);
+    EXPECT_EQ(basic->status, 401);
+
+    int status = 0;
+    const Json world = player.get("/api/v1/world", &status);
+    EXPECT_EQ(status, 200);
+    EXPECT_EQ(world["project"], "BOUNCE");
+    EXPECT_EQ(world["scene"], "level1");
+    EXPECT_GT(world["objects"].get<int>(), 10);
+    EXPECT_TRUE(world["memory"]["rss_bytes"].get<std::size_t>() > 0);
+
+    auto health = c.Get("/healthz");
+    ASSERT_TRUE(health);
+    EXPECT_EQ(health->status, 200);
+    auto ready = c.Get("/readyz");
+    ASSERT_TRUE(ready);
+    EXPECT_EQ(ready->status, 200);
+    EXPECT_EQ(ready->body, "ready\n");
+}
+
+TEST(LiveLink, TheTokenComesFromTheEnvironmentAndGoesToAFileOnlyItsOwnerReads) {
+    TempDir dir;
+    const fs::path file = dir.path() / "token";
+    const std::string token = "0123456789abcdef-given-token";
+    LivePlayer player({"--inspect-token-file", file.string()}, {"DIORAMA_INSPECT_TOKEN=" + token});
+    ASSERT_GT(player.port, 0);
+    EXPECT_EQ(player.token, token);
+    std::ifstream in(file);
+    std::string written;
+    std::getline(in, written);
+    EXPECT_EQ(written, token);
+    struct stat info {};
+    ASSERT_EQ(::stat(file.c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 0777, 0600u);
+    int status = 0;
+    player.get("/api/v1/world", &status);
+    EXPECT_EQ(status, 200);
+}
+
+TEST(LiveLink, ANonLoopbackAddressIsRefusedWithoutTheFlag) {
+    const ChildResult refused = diorama::test::run_child(
+        kPlayer, {"run", kBounce.string(), "--inspect", "0.0.0.0:0", "--ticks", "1"});
+    EXPECT_EQ(refused.exit_code, 2) << refused.err;
+    EXPECT_NE(refused.err.find("--inspect-allow-remote"), std::string::npos) << refused.err;
+
+    const ChildResult allowed =
+        diorama::test::run_child(kPlayer, {"run", kBounce.string(), "--inspect", "0.0.0.0:0",
+                                           "--inspect-allow-remote", "--ticks", "1"});
+    EXPECT_EQ(allowed.exit_code, 0) << allowed.err;
+    EXPECT_NE(allowed.err.find("warning: the live link accepts connections from other machines"),
+              std::string::npos)
+        << allowed.err;
+}
+
+// ---- reading, editing, stepping ----
+
+// The hash after the same edit at tick 0 and `ticks` ticks, run here without the player.
+std::string local_hash(const std::string& ball_guid, const Json& velocity, int ticks) {
+    diorama::Diagnostics problems;
+    auto game = diorama::Game::open(kBounce, problems);
+    if (!game) return "cannot open: " + problems.format();
+    auto scene = (*game)->load_scene("", problems);
+    if (!scene) return "cannot load: " + problems.format();
+    diorama::World& world = *scene->world;
+    const diorama::Handle ball = world.find(*diorama::parse_guid(ball_guid));
+    if (auto set = diorama::set_field_json(world, ball, "Velocity.linear", velocity, "test"); !set)
+        return "cannot set: " + set.error().describe();
+    diorama::Simulation simulation(
+        world, diorama::SimulationDef{.tick_rate_hz = (*game)->project().tick_rate_hz});
+    for (int i = 0; i < ticks; ++i)
+        simulation.tick();
+    return diorama::format_hash(diorama::state_hash(world));
+}
+
+TEST(LiveLink, AnEditAndStepsGiveTheHashOfALocalRunWithTheSameEditAtTheSameTick) {
+    LivePlayer player({"--paused"});
+    ASSERT_GT(player.port, 0);
+    EXPECT_EQ(player.tick(), 0u);
+    const std::string ball = player.guid_of("Ball");
+    ASSERT_FALSE(ball.empty());
+
+    int status = 0;
+    const Json before = player.get("/api/v1/objects/" + ball, &status);
+    ASSERT_EQ(status, 200) << before.dump();
+    EXPECT_TRUE(before["object"]["components"].contains("Transform2D"));
+
+    const Json velocity = Json::array({123.5, -77.25});
+    const Json edited =
+        player.send("PATCH", "/api/v1/objects/" + ball,
+                    Json{{"path", "Velocity.linear"}, {"value", velocity}}.dump(), &status);
+    ASSERT_EQ(status, 200) << edited.dump();
+    EXPECT_EQ(edited["object"]["components"]["Velocity"]["linear"], velocity);
+    EXPECT_EQ(player.tick(), 0u); // paused: nothing ticked
+
+    const Json stepped = player.send("POST", "/api/v1/step", R"({"ticks": 90})", &status);
+    ASSERT_EQ(status, 200) << stepped.dump();
+    EXPECT_EQ(stepped["tick"], 90);
+    const Json hash = player.get("/api/v1/hash");
+    EXPECT_EQ(hash["tick"], 90);
+    EXPECT_EQ(hash["hash"], local_hash(ball, velocity, 90));
+
+    // The ball moved as its new velocity says.
+    const Json after = player.get("/api/v1/objects/" + ball);
+    EXPECT_NE(after["object"]["components"]["Transform2D"]["position"],
+              before["object"]["components"]["Transform2D"]["position"]);
+}
+
+TEST(LiveLink, ARunWithTheLinkAndNoEditsHasTheHashOfARunWithout) {
+    const ChildResult plain =
+        diorama::test::run_child(kPlayer, {"run", kBounce.string(), "--ticks", "600", "--hash"});
+    const ChildResult linked = diorama::test::run_child(
+        kPlayer, {"run", kBounce.string(), "--ticks", "600", "--hash", "--inspect", "0"});
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    ASSERT_EQ(linked.exit_code, 0) << linked.err;
+    const std::regex hash(R"(hash: ([0-9a-f]{16}))");
+    std::smatch a, b;
+    ASSERT_TRUE(std::regex_search(plain.out, a, hash));
+    ASSERT_TRUE(std::regex_search(linked.out, b, hash));
+    EXPECT_EQ(a[1], b[1]);
+}
+
+TEST(LiveLink, ObjectsArePagedAndFilteredAndCreatedAndDestroyed) {
+    LivePlayer player({"--paused"});
+    ASSERT_GT(player.port, 0);
+    const Json all = player.get("/api/v1/objects?limit=1000");
+    const std::size_t total = all["total"].get<std::size_t>();
+    ASSERT_EQ(all["objects"].size(), total);
+    const Json page = player.get("/api/v1/objects?offset=2&limit=3");
+    ASSERT_EQ(page["objects"].size(), 3u);
+    EXPECT_EQ(page["objects"][0]["guid"], all["objects"][2]["guid"]);
+    const Json balls = player.get("/api/v1/objects?component=Ball");
+    ASSERT_GE(balls["total"].get<int>(), 1);
+    for (const Json& o : balls["objects"])
+        EXPECT_NE(std::find(o["components"].begin(), o["components"].end(), "Ball"),
+                  o["components"].end());
+
+    int status = 0;
+    const Json created =
+        player.send("POST", "/api/v1/objects",
+                    R"({"prefab": "ball", "position": [100, 200], "name": "extra"})", &status);
+    ASSERT_EQ(status, 201) << created.dump();
+    const std::string guid = created["object"]["guid"];
+    EXPECT_EQ(created["object"]["components"]["Transform2D"]["position"],
+              Json::array({100.0, 200.0}));
+    EXPECT_EQ(player.get("/api/v1/objects?limit=1000")["total"], total + 1);
+
+    player.send("DELETE", "/api/v1/objects/" + guid, "", &status);
+    EXPECT_EQ(status, 200);
+    player.get("/api/v1/objects/" + guid, &status);
+    EXPECT_EQ(status, 404);
+    player.send("POST", "/api/v1/step", "", &status); // a destroyed object is gone after a tick
+    EXPECT_EQ(status, 200);
+
+    const Json sent =
+        player.send("POST", "/api/v1/messages", R"({"kind": "ping", "i": 3})", &status);
+    EXPECT_EQ(status, 202) << sent.dump();
+
+    auto state = player.client().Get("/api/v1/state", player.auth());
+    ASSERT_TRUE(state);
+    EXPECT_EQ(state->status, 200);
+    const Json scene = Json::parse(state->body, nullptr, false);
+    ASSERT_TRUE(scene.is_object());
+    EXPECT_EQ(scene["objects"].size(), total);
+}
+
+TEST(LiveLink, PauseStopsTheTicksAndResumeStartsThem) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0);
+    int status = 0;
+    const Json paused = player.send("POST", "/api/v1/pause", "", &status);
+    ASSERT_EQ(status, 200);
+    EXPECT_TRUE(paused["paused"].get<bool>());
+    const std::uint64_t at = player.tick();
+    std::this_thread::sleep_for(300ms);
+    EXPECT_EQ(player.tick(), at);
+    player.send("POST", "/api/v1/resume", "", &status);
+    ASSERT_EQ(status, 200);
+    for (int i = 0; i < 100 && player.tick() == at; ++i)
+        std::this_thread::sleep_for(20ms);
+    EXPECT_GT(player.tick(), at);
+}
+
+// ---- hostile requests ----
+
+// The player still ticks (in real time) and answers.
+void expect_ticking(const LivePlayer& player) {
+    const std::uint64_t before = player.tick();
+    std::uint64_t after = before;
+    for (int i = 0; i < 100 && after == before; ++i) {
+        std::this_thread::sleep_for(20ms);
+        after = player.tick();
+    }
+    EXPECT_GT(after, before) << "the player stopped ticking";
+}
+
+TEST(LiveLinkHostile, MalformedJsonIsA400NamingLineAndColumn) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0);
+    const std::string ball = player.guid_of("Ball");
+    int status = 0;
+    const Json reply = player.send("PATCH", "/api/v1/objects/" + ball,
+                                   "{\"path\": \"Velocity.linear\",\n \"value\": [1, }", &status);
+    EXPECT_EQ(status, 400);
+    EXPECT_EQ(reply["where"].get<std::string>().rfind("request body:2:", 0), 0u) << reply.dump();
+    player.send("POST", "/api/v1/step", "[1, 2]", &status);
+    EXPECT_EQ(status, 400);
+    expect_ticking(player);
+}
+
+TEST(LiveLinkHostile, WrongFieldTypesAreRefusedWithTheLoadersMessage) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0);
+    const std::string ball = player.guid_of("Ball");
+    const std::string path = "/api/v1/objects/" + ball;
+    const Json before = player.get(path);
+    struct Case {
+        const char* body;
+        const char* where;
+    };
+    for (const Case& c :
+         {Case{R"({"path": "Velocity.linear", "value": "fast"})", "Velocity.linear"},
+          Case{R"({"path": "Velocity.linear", "value": [1]})", "Velocity.linear"},
+          Case{R"({"path": "Velocity.nothing", "value": 1})", "Velocity.nothing"},
+          Case{R"({"path": "Nothing.x", "value": 1})", "Nothing.x"},
+          Case{R"({"path": "Ball.speed", "value": true})", "Ball.speed"},
+          Case{R"({"path": 3, "value": 1})", "request body.path"},
+          Case{R"({"value": 1})", "request body.path"}}) {
+        int status = 0;
+        const Json reply = player.send("PATCH", path, c.body, &status);
+        EXPECT_EQ(status / 100, 4) << c.body << " -> " << reply.dump();
+        EXPECT_NE(reply["where"].get<std::string>().find(c.where), std::string::npos)
+            << c.body << " -> " << reply.dump();
+    }
+    int status = 0;
+    player.send("POST", "/api/v1/step", R"({"ticks": -3})", &status);
+    EXPECT_EQ(status, 400);
+    player.send("POST", "/api/v1/objects", R"({"prefab": "nothing"})", &status);
+    EXPECT_EQ(status, 404);
+    player.get("/api/v1/objects?limit=many", &status);
+    EXPECT_EQ(status, 400);
+    player.get("/api/v1/objects?component=Nothing", &status);
+    EXPECT_EQ(status, 400);
+    player.get("/api/v1/nothing", &status);
+    EXPECT_EQ(status, 404);
+    player.send("POST", "/api/v1/world", "{}", &status);
+    EXPECT_EQ(status, 405);
+    expect_ticking(player);
+}
+
+TEST(LiveLinkHostile, UnknownGuidsAre404) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0);
+    int status = 0;
+    player.get("/api/v1/objects/00000000deadbeef", &status);
+    EXPECT_EQ(status, 404);
+    player.send("PATCH", "/api/v1/objects/00000000deadbeef",
+                R"({"path": "Ball.speed", "value": 1})", &status);
+    EXPECT_EQ(status, 404);
+    player.send("DELETE", "/api/v1/objects/00000000deadbeef", "", &status);
+    EXPECT_EQ(status, 404);
+    player.get("/api/v1/objects/not-a-guid", &status);
+    EXPECT_EQ(status, 400);
+    player.send("POST", "/api/v1/messages", R"({"kind": "ping", "to": "00000000deadbeef"})",
+                &status);
+    EXPECT_EQ(status, 404);
+    expect_ticking(player);
+}
+
+TEST(LiveLinkHostile, AHundredMegabyteBodyIsRefusedAndNothingGrows) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0);
+    const std::size_t rss_before = player.get("/api/v1/world")["memory"]["rss_bytes"];
+    RawConnection raw(player.port);
+    ASSERT_TRUE(raw.connected());
+    const std::size_t size = 100u << 20;
+    raw.send_text("POST /api/v1/step HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + player.token +
+                  "\r\nContent-Length: " + std::to_string(size) + "\r\n\r\n");
+    const std::string chunk(1u << 20, 'x');
+    for (std::size_t sent = 0; sent < size; sent += chunk.size())
+        if (!raw.send_text(chunk)) break; // the server may close before the end
+    const std::string reply = raw.read_reply();
+    EXPECT_NE(reply.find("413"), std::string::npos) << reply.substr(0, 200);
+    expect_ticking(player);
+    const std::size_t rss_after = player.get("/api/v1/world")["memory"]["rss_bytes"];
+    EXPECT_LT(rss_after, rss_before + (16u << 20)) << "the body was kept";
+}
+
+TEST(LiveLinkHostile, AMegabyteHeaderIsRefused) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0);
+    RawConnection raw(player.port);
+    ASSERT_TRUE(raw.connected());
+    raw.send_text("GET /api/v1/world HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(1u << 20, 'y') +
+                  "\r\n\r\n");
+    const std::string reply = raw.read_reply();
+    EXPECT_TRUE(reply.empty() || reply.rfind("HTTP/1.1 4", 0) == 0) << reply.substr(0, 200);
+    expect_ticking(player);
+}
+
+TEST(LiveLinkHostile, AThousandIdleConnectionsDoNotStopTheTicksAndAreAllLetGo) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0);
+    const std::size_t descriptors = player.open_descriptors();
+    {
+        std::vector<std::unique_ptr<RawConnection>> idle;
+        for (int i = 0; i < 1000; ++i)
+            idle.push_back(std::make_unique<RawConnection>(player.port));
+        expect_ticking(player);
+    } // the clients go away
+    // Within the keep-alive time every connection the server held is closed.
+    std::size_t now = player.open_descriptors();
+    for (int i = 0; i < 200 && now > descriptors; ++i) {
+        std::this_thread::sleep_for(50ms);
+        now = player.open_descriptors();
+    }
+    EXPECT_LE(now, descriptors);
+    int status = 0;
+    player.get("/api/v1/world", &status);
+    EXPECT_EQ(status, 200);
+}
+
+TEST(LiveLinkHostile, AClientSendingAByteASecondIsCutOffAndOthersAreServed) {
+    LivePlayer player({"--realtime"});
+    ASSERT_GT(player.port, 0);
+    RawConnection slow(player.port);
+    ASSERT_TRUE(slow.connected());
+    const std::string request = "GET /api/v1/world HTTP/1.1\r\nHost: x\r\n";
+    const auto start = std::chrono::steady_clock::now();
+    bool cut_off = false;
+    for (std::size_t i = 0; i < request.size() && !cut_off; ++i) {
+        cut_off = !slow.send_text(request.substr(i, 1));
+        int status = 0;
+        player.get("/api/v1/hash", &status); // another client is served meanwhile
+        EXPECT_EQ(status, 200);
+        std::this_thread::sleep_for(1s);
+        if (std::chrono::steady_clock::now() - start > 15s) break;
+    }
+    // The server ends the request at its deadline (10 s): the connection is closed.
+    const std::string reply = slow.read_reply();
+    EXPECT_EQ(reply.find("\"objects\""), std::string::npos) << reply;
+    EXPECT_LT(std::chrono::steady_clock::now() - start, 25s);
+    expect_ticking(player);
+}
+
+} // namespace

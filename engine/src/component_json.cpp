@@ -2,7 +2,10 @@
 
 #include "diorama/field_path.h"
 #include "diorama/project.h"
+#include "diorama/scene_file.h"
 #include "diorama/text_check.h"
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
 #include "document.h"
 
 #include <cmath>
@@ -303,3 +306,19 @@ Result<Json> write_component(const TypeInfo& type, const void* component, const 
 }
 
 } // namespace diorama::detail
+
+namespace diorama {
+
+Result<Json> components_to_json(const World& world, Handle h) {
+    Json out = Json::object();
+    for (const ComponentId id : world.components_of(h)) {
+        const TypeInfo* type = world.registry().find(id);
+        if (type == nullptr) continue;
+        auto fields = detail::write_component(*type, world.get(h, id), nullptr, type->name);
+        if (!fields) return fields.error();
+        out[type->name] = std::move(*fields);
+    }
+    return out;
+}
+
+} // namespace diorama

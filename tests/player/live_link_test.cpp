@@ -44,12 +44,14 @@ using namespace std::chrono_literals;
 
 const std::string kPlayer = DIORAMA_PLAYER_PATH;
 const fs::path kBounce = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "bounce";
+const fs::path kPlatformer = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "platformer";
 
 // A player run with the live link, and a client of it.
 class LivePlayer {
 public:
-    explicit LivePlayer(std::vector<std::string> extra, std::vector<std::string> env = {}) {
-        std::vector<std::string> args = {"run", kBounce.string(), "--inspect", "0"};
+    explicit LivePlayer(std::vector<std::string> extra, std::vector<std::string> env = {},
+                        const fs::path& project = kBounce) {
+        std::vector<std::string> args = {"run", project.string(), "--inspect", "0"};
         args.insert(args.end(), extra.begin(), extra.end());
         ChildOptions options;
         options.env = std::move(env);
@@ -92,7 +94,8 @@ public:
               int* status = nullptr) const {
         auto c = client();
         httplib::Result res =
-            method == "POST"    ? c.Post(path.c_str(), auth(), body, "application/json")
+            method == "PUT"     ? c.Put(path.c_str(), auth(), body, "text/plain")
+            : method == "POST"  ? c.Post(path.c_str(), auth(), body, "application/json")
             : method == "PATCH" ? c.Patch(path.c_str(), auth(), body, "application/json")
                                 : c.Delete(path.c_str(), auth(), body, "application/json");
         if (!res) return Json();
@@ -356,6 +359,83 @@ TEST(LiveLink, ObjectsArePagedAndFilteredAndCreatedAndDestroyed) {
     const Json scene = Json::parse(state->body, nullptr, false);
     ASSERT_TRUE(scene.is_object());
     EXPECT_EQ(scene["objects"].size(), total);
+}
+
+TEST(LiveLink, TheChangeStreamReportsTheObjectsCreatedAndDestroyed) {
+    LivePlayer player({"--paused"});
+    ASSERT_GT(player.port, 0);
+    // The first ask starts the watch: read the whole tree again, go on from seq.
+    const Json first = player.get("/api/v1/changes?since=0&wait_ms=2000");
+    ASSERT_TRUE(first["reset"].get<bool>()) << first.dump();
+    const std::uint64_t seq = first["seq"];
+
+    const Json quiet = player.get("/api/v1/changes?since=" + std::to_string(seq) + "&wait_ms=200");
+    EXPECT_FALSE(quiet["reset"].get<bool>()) << quiet.dump();
+    EXPECT_TRUE(quiet["batches"].empty()) << quiet.dump();
+
+    int status = 0;
+    const Json created =
+        player.send("POST", "/api/v1/objects", R"({"prefab": "ball", "name": "watched"})", &status);
+    ASSERT_EQ(status, 201);
+    const std::string guid = created["object"]["guid"];
+    const Json after_create =
+        player.get("/api/v1/changes?since=" + std::to_string(seq) + "&wait_ms=5000");
+    ASSERT_FALSE(after_create["batches"].empty()) << after_create.dump();
+    const Json& batch = after_create["batches"][0];
+    ASSERT_EQ(batch["created"].size(), 1u) << batch.dump();
+    EXPECT_EQ(batch["created"][0]["guid"], guid);
+    EXPECT_EQ(batch["created"][0]["name"], "watched");
+    const std::uint64_t seq2 = after_create["seq"];
+
+    player.send("DELETE", "/api/v1/objects/" + guid, "", &status);
+    player.send("POST", "/api/v1/step", "", &status);
+    const Json after_destroy =
+        player.get("/api/v1/changes?since=" + std::to_string(seq2) + "&wait_ms=5000");
+    ASSERT_FALSE(after_destroy["batches"].empty()) << after_destroy.dump();
+    EXPECT_EQ(after_destroy["batches"][0]["destroyed"], Json::array({guid}));
+
+    // A seq from the future or far past means: read the tree again.
+    EXPECT_TRUE(player.get("/api/v1/changes?since=999999")["reset"].get<bool>());
+    player.get("/api/v1/changes?since=x", &status);
+    EXPECT_EQ(status, 400);
+}
+
+TEST(LiveLink, AScriptsSourceIsReplacedInTheRunningPlayerAndABrokenOneKeepsTheOld) {
+    LivePlayer player({"--paused"}, {}, kPlatformer);
+    ASSERT_GT(player.port, 0);
+    const Json bats = player.get("/api/v1/objects?component=Bat&limit=1");
+    ASSERT_FALSE(bats["objects"].empty()) << bats.dump();
+    const std::string bat = bats["objects"][0]["guid"];
+    std::ifstream in(kPlatformer / "scripts" / "bats.lua");
+    std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string field = R"({ "damage", "int", 1, min = 0 },)";
+    ASSERT_NE(source.find(field), std::string::npos);
+
+    // A new field: the running objects get its default, and keep their other values.
+    std::string with_field = source;
+    with_field.insert(source.find(field), R"({ "wings", "int", 2 }, )");
+    int status = 0;
+    const Json reloaded =
+        player.send("PUT", "/api/v1/scripts/scripts/bats.lua", with_field, &status);
+    ASSERT_EQ(status, 200) << reloaded.dump();
+    EXPECT_EQ(reloaded["reloaded"], "scripts/bats.lua");
+    const Json object = player.get("/api/v1/objects/" + bat);
+    EXPECT_EQ(object["object"]["components"]["Bat"]["wings"], 2) << object.dump();
+
+    // A syntax error: refused naming file:line; the previous version keeps running.
+    const Json broken = player.send("PUT", "/api/v1/scripts/scripts/bats.lua",
+                                    "component \"Bat\" {\n  oops(", &status);
+    EXPECT_EQ(status, 400);
+    EXPECT_EQ(broken["where"].get<std::string>().rfind("scripts/bats.lua:", 0), 0u)
+        << broken.dump();
+    player.send("POST", "/api/v1/step", R"({"ticks": 10})", &status);
+    EXPECT_EQ(status, 200);
+    EXPECT_EQ(player.get("/api/v1/objects/" + bat)["object"]["components"]["Bat"]["wings"], 2);
+
+    player.send("PUT", "/api/v1/scripts/scripts/nothing.lua", "return 1", &status);
+    EXPECT_EQ(status, 404);
+    player.send("PUT", "/api/v1/scripts/scripts/lib/f32.lua", "return 1", &status);
+    EXPECT_EQ(status, 404);
 }
 
 TEST(LiveLink, PauseStopsTheTicksAndResumeStartsThem) {

@@ -68,6 +68,11 @@ struct SceneInfo {
 [[nodiscard]] Result<Json> objects_to_json(const World& world, std::span<const Handle> objects,
                                            const PrefabLibrary& prefabs);
 
+// Every component of object h with every field (not only what differs from its prefab), in the
+// scene files' value forms: {"Transform2D": {"position": [x, y], ...}, ...}. The live link's
+// object view. Fails as scene_to_json does.
+[[nodiscard]] Result<Json> components_to_json(const World& world, Handle h);
+
 // Adds objects from scene-format entries to a world that may already hold objects; a parent may
 // be an entry or an object already in the world. With fresh_guids every entry gets a new guid and
 // parents and object references among the entries follow. On failure nothing is added and

@@ -69,6 +69,11 @@ public:
     // diagnostics and the result.
     [[nodiscard]] Result<void> reload(std::string_view file, World* world,
                                       Diagnostics& diagnostics);
+    // As reload() for a script directly in the folder, running `source` in place of the file's
+    // text (the file is not read or written): the live link's way to change a running player's
+    // script. A module (in a subfolder) or a file that is not one of files() is refused.
+    [[nodiscard]] Result<void> reload_source(std::string_view file, const std::string& source,
+                                             World* world, Diagnostics& diagnostics);
     // Reloads every script directly in the folder, in name order (a Play starting from the
     // scripts' first state).
     [[nodiscard]] Result<void> reload_all(World* world, Diagnostics& diagnostics);

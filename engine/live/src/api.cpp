@@ -132,11 +132,19 @@ Result<Handle> object_at(World& world, std::string_view text) {
     return h;
 }
 
+// An object as the API shows it: its identity and every component with every field.
 Result<Json> object_entry(const LiveGame& game, Handle h) {
-    const Handle one[] = {h};
-    auto entries = objects_to_json(game.world, one, game.game.prefabs());
-    if (!entries) return entries.error();
-    return (*entries)[0];
+    const World& world = game.world;
+    auto components = components_to_json(world, h);
+    if (!components) return components.error();
+    Json entry = {{"guid", to_string(world.guid(h))},
+                  {"name", world.name(h)},
+                  {"layer", world.layers()[world.layer(h)]},
+                  {"parent", guid_json(world.guid(world.parent(h)))},
+                  {"components", std::move(*components)}};
+    if (const PrefabInstance* instance = world.get<PrefabInstance>(h))
+        entry["prefab"] = instance->prefab;
+    return entry;
 }
 
 // ---- endpoints ----
@@ -364,6 +372,23 @@ ApiReply get_state(const LiveGame& game) {
     return ApiReply{200, std::move(*text)};
 }
 
+// PUT /api/v1/scripts/FILE with the new source as the body: the running game reloads that
+// script from it (the file on disk is neither read nor written).
+ApiReply replace_script(const ApiRequest& request, LiveGame& game, const std::string& file) {
+    Scripts* scripts = game.game.scripts();
+    if (scripts == nullptr) return error_reply(404, "this game has no scripts", "path");
+    Diagnostics problems;
+    if (auto reloaded = scripts->reload_source(file, request.body, &game.world, problems);
+        !reloaded)
+        return error_reply(reloaded.error());
+    Json warnings = Json::array();
+    for (const Problem& problem : problems.problems())
+        if (problem.severity == Severity::Warning) warnings.push_back(problem.error.describe());
+    return json_reply(200, {{"tick", game.simulation.tick_count()},
+                            {"reloaded", file},
+                            {"warnings", std::move(warnings)}});
+}
+
 ApiReply wrong_method(std::string_view allowed) {
     return error_reply(405, "this endpoint takes " + std::string(allowed));
 }
@@ -394,6 +419,13 @@ ApiReply answer(const ApiRequest& request, LiveGame& game, const TickTimes& time
         if (m == "GET") return get_object(game, *h);
         if (m == "PATCH") return set_object_field(request, game, *h, s[1]);
         return destroy_object(game, *h);
+    }
+    if (s.size() >= 2 && s[0] == "scripts") {
+        if (m != "PUT") return wrong_method("PUT");
+        std::string file(s[1]);
+        for (std::size_t i = 2; i < s.size(); ++i)
+            file += "/" + std::string(s[i]);
+        return replace_script(request, game, file);
     }
     return error_reply(404, "no endpoint " + request.path + " (see docs/GUIDE.md, Live link)");
 }

@@ -1,6 +1,7 @@
 #include "diorama/live/live_link.h"
 
 #include "api.h"
+#include "changes.h"
 #include "http_server.h"
 #include "inbox.h"
 #include "token.h"
@@ -10,13 +11,18 @@
 
 #include <arpa/inet.h>
 
+#include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cstdlib>
 #include <thread>
 
 namespace diorama::live {
 
 namespace {
+
+// The longest a GET /api/v1/changes waits for a change.
+constexpr std::uint64_t kMaxWaitMs = 25'000;
 
 // Whether host names the loopback interface only.
 bool is_loopback(const std::string& host) {
@@ -41,6 +47,8 @@ struct LiveLink::Impl {
     std::string url;
     int port = 0;
     Inbox inbox;
+    ChangeLog changes;
+    std::atomic<std::size_t> long_polls{0}; // GET /api/v1/changes waiting now
     TickTimes times;
     std::uint64_t timed_tick = 0; // the tick whose time was last taken
     std::atomic<bool> ready{false};
@@ -52,15 +60,43 @@ struct LiveLink::Impl {
           server(HttpLimits{o.limits.threads, o.limits.queued_connections, o.limits.max_body_bytes,
                             o.limits.request_time, o.limits.keep_alive, 100}) {}
 
+    // Whether the request carries the token; answers 401 when it does not.
+    bool authorized(const httplib::Request& req, httplib::Response& res) const {
+        if (same_token(bearer_token(req.get_header_value("Authorization")), token)) return true;
+        res.set_header("WWW-Authenticate", "Bearer");
+        set_json(res, 401,
+                 "{\"error\":\"a valid token is needed: Authorization: Bearer TOKEN\"}\n");
+        return false;
+    }
+
+    // GET /api/v1/changes?since=SEQ&wait_ms=N, answered on the HTTP thread from the change log.
+    // At most half the threads wait at once; beyond that the answer comes without waiting.
+    void changes_request(const httplib::Request& req, httplib::Response& res) {
+        if (!authorized(req, res)) return;
+        std::uint64_t since = 0;
+        std::uint64_t wait_ms = 0;
+        for (auto [name, target] : {std::pair{"since", &since}, std::pair{"wait_ms", &wait_ms}}) {
+            if (!req.has_param(name)) continue;
+            const std::string text = req.get_param_value(name);
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *target);
+            if (ec != std::errc{} || end != text.data() + text.size()) {
+                set_json(res, 400,
+                         std::string("{\"error\":\"") + name +
+                             " must be a whole number\",\"where\":\"" + name + "\"}\n");
+                return;
+            }
+        }
+        wait_ms = std::min<std::uint64_t>(wait_ms, kMaxWaitMs);
+        if (long_polls.fetch_add(1) >= options.limits.threads / 2) wait_ms = 0;
+        const std::string body = changes.after(since, std::chrono::milliseconds(wait_ms));
+        long_polls.fetch_sub(1);
+        set_json(res, 200, body);
+    }
+
     // An /api request from an HTTP thread: checked for the token, then handed to the ticking
     // thread.
     void api(const httplib::Request& req, httplib::Response& res) {
-        if (!same_token(bearer_token(req.get_header_value("Authorization")), token)) {
-            res.set_header("WWW-Authenticate", "Bearer");
-            set_json(res, 401,
-                     "{\"error\":\"a valid token is needed: Authorization: Bearer TOKEN\"}\n");
-            return;
-        }
+        if (!authorized(req, res)) return;
         ApiRequest request;
         request.method = req.method;
         request.path = req.path;
@@ -102,6 +138,9 @@ struct LiveLink::Impl {
         const auto api_handler = [this](const httplib::Request& req, httplib::Response& res) {
             api(req, res);
         };
+        server.Get("/api/v1/changes", [this](const httplib::Request& req, httplib::Response& res) {
+            changes_request(req, res);
+        });
         server.Get("/api/.*", api_handler);
         server.Post("/api/.*", api_handler);
         server.Patch("/api/.*", api_handler);
@@ -126,6 +165,7 @@ LiveLink::LiveLink(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 
 LiveLink::~LiveLink() {
     m_impl->inbox.close();
+    m_impl->changes.close();
     m_impl->server.stop_all();
     if (m_impl->listener.joinable()) m_impl->listener.join();
 }
@@ -190,6 +230,7 @@ void LiveLink::serve(LiveGame& game) {
         impl.timed_tick = game.simulation.tick_count();
         impl.times.add(game.simulation.last_tick().tick_ms);
     }
+    impl.changes.look(game.world, game.simulation.tick_count()); // before answering: see changes.h
     if (!impl.inbox.has_waiting()) return;
     impl.inbox.serve([&](const ApiRequest& request) { return answer(request, game, impl.times); });
 }

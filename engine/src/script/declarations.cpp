@@ -364,8 +364,10 @@ void Runtime::add_pending(ScriptedSystem system) {
     m_pending_systems.push_back(std::move(system));
 }
 
-Result<void> Runtime::run_script(std::string_view relative) {
+Result<void> Runtime::run_script(std::string_view relative, const std::string* source) {
     lua_settop(state(), 0);
+    if (source != nullptr)
+        return m_vm->run(*source, m_vm->display_prefix() + std::string(relative));
     return m_vm->run_file(relative);
 }
 

@@ -121,10 +121,10 @@ void Runtime::announce_reload(const ScriptedType& type, World& world) {
 }
 
 Result<void> Runtime::reload(std::string_view relative, TypeRegistry& registry, World* world,
-                             Diagnostics& diagnostics) {
+                             Diagnostics& diagnostics, const std::string* source) {
     const std::string file = m_vm->display_prefix() + std::string(relative);
     m_reloading = file;
-    Result<void> ran = run_script(relative);
+    Result<void> ran = run_script(relative, source);
     m_reloading.clear();
     if (!ran) {
         for (const auto& type : m_pending_types)

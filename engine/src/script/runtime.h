@@ -91,8 +91,10 @@ public:
     [[nodiscard]] static Runtime& of(lua_State* L);
 
     // ---- declarations (declarations.cpp) ----
-    // Runs a script file; the types and systems it declares wait in pending lists.
-    [[nodiscard]] Result<void> run_script(std::string_view relative);
+    // Runs a script file (or, when source is given, that text as the file); the types and
+    // systems it declares wait in pending lists.
+    [[nodiscard]] Result<void> run_script(std::string_view relative,
+                                          const std::string* source = nullptr);
     // Registers every pending type, then every pending system, into registry; each failure
     // (a name taken, an unknown type in a query, an unknown system to order by) is reported
     // naming the script and line, and that declaration is left out.
@@ -107,9 +109,10 @@ public:
     // fields of a changed kind are converted or reset, removed fields are reported as
     // warnings); hooks and system functions are the new ones; each object of a reloaded type in
     // `world` (when not null) then gets on_reload(self, obj). When the script fails, nothing it
-    // declared changes (the error is returned).
+    // declared changes (the error is returned). With source, that text runs as the file.
     [[nodiscard]] Result<void> reload(std::string_view relative, TypeRegistry& registry,
-                                      World* world, Diagnostics& diagnostics);
+                                      World* world, Diagnostics& diagnostics,
+                                      const std::string* source = nullptr);
     // Forgets a module `require` loaded, so the next require runs it again.
     void forget_module(std::string_view name);
     // True when a type / system of this name was declared (registered or pending).

@@ -97,6 +97,18 @@ Result<void> Scripts::reload(std::string_view file, World* world, Diagnostics& d
     return done;
 }
 
+Result<void> Scripts::reload_source(std::string_view file, const std::string& source, World* world,
+                                    Diagnostics& diagnostics) {
+    if (std::find(m_files.begin(), m_files.end(), file) == m_files.end())
+        return make_error(ErrorCode::NotFound,
+                          "not one of the game's scripts (" + std::to_string(m_files.size()) +
+                              " run: the .lua files directly in " + m_prefix +
+                              "; a module's source cannot be replaced)",
+                          std::string(file));
+    return m_runtime->reload(file.substr(m_prefix.size()), *m_registry, world, diagnostics,
+                             &source);
+}
+
 Result<void> Scripts::reload_all(World* world, Diagnostics& diagnostics) {
     Result<void> first{};
     for (const std::string& file : std::vector<std::string>(m_files))

@@ -24,7 +24,7 @@ namespace diorama::live {
 
 // What one client can hold of the server.
 struct LiveLimits {
-    std::size_t threads = 4;                        // connections served at once
+    std::size_t threads = 8;                        // requests served at once
     std::size_t queued_connections = 32;            // waiting for a thread; more get 429
     std::size_t max_body_bytes = 1u << 20;          // larger bodies get 413
     std::chrono::milliseconds request_time{10'000}; // to read, answer and write one request

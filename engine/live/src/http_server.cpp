@@ -1,6 +1,8 @@
 #include "http_server.h"
 
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -342,6 +344,10 @@ bool BoundedServer::process_and_close_socket(socket_t sock) {
         std::lock_guard lock(m_mutex);
         m_open.insert(sock);
     }
+    // An answer goes out at once: httplib writes headers and body separately, and with Nagle's
+    // algorithm the body would wait for the client's delayed acknowledgement (40 ms).
+    const int on = 1;
+    ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
     serve(sock, 0);
     return true;
 }

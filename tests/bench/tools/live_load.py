@@ -116,6 +116,7 @@ def main():
     for t in threads:
         t.join()
     end_wall = time.monotonic()
+    probe = http.client.HTTPConnection("127.0.0.1", port, timeout=10)  # idle ones are closed
     _, data = request(probe, "GET", "/api/v1/world")
     world = json.loads(data)
     end_tick = world["tick"]

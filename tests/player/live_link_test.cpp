@@ -456,6 +456,8 @@ TEST(LiveLinkHostile, UnknownGuidsAre404) {
     EXPECT_EQ(status, 404);
     player.get("/api/v1/objects/not-a-guid", &status);
     EXPECT_EQ(status, 400);
+    const Json bytes = player.get("/api/v1/objects/%FF%FE%00x", &status); // not UTF-8
+    EXPECT_EQ(status, 400) << bytes.dump();
     player.send("POST", "/api/v1/messages", R"({"kind": "ping", "to": "00000000deadbeef"})",
                 &status);
     EXPECT_EQ(status, 404);

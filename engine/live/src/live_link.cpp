@@ -232,7 +232,16 @@ void LiveLink::serve(LiveGame& game) {
     }
     impl.changes.look(game.world, game.simulation.tick_count()); // before answering: see changes.h
     if (!impl.inbox.has_waiting()) return;
-    impl.inbox.serve([&](const ApiRequest& request) { return answer(request, game, impl.times); });
+    impl.inbox.serve([&](const ApiRequest& request) {
+        // Nothing a request holds may end the game: an answer that cannot be made is a 500.
+        try {
+            return answer(request, game, impl.times);
+        } catch (const std::exception& e) {
+            log_error(std::string("live link: ") + request.method + " " + request.path +
+                      " could not be answered: " + e.what());
+            return ApiReply{500, "{\"error\":\"the request could not be answered\"}\n"};
+        }
+    });
 }
 
 void LiveLink::wait(std::chrono::milliseconds timeout) {

@@ -295,6 +295,8 @@ void App::frame(float dt_s) {
 
     UiContext ctx{m_session, m_widgets, m_log,       m_config, m_view,
                   *this,     m_fonts,   *m_textures, m_scale};
+    // What the attached player's client read since the last frame, before the panels show it.
+    m_session.follow_player(m_clock_s);
     if (m_session.has_project()) {
         m_workspace->draw(ctx);
         handle_shortcuts(ctx);
@@ -491,6 +493,12 @@ void App::open_project(const std::filesystem::path& folder) {
 }
 
 void App::save() {
+    if (m_session.attached()) {
+        m_dialogs.show_error("Could not save",
+                             "Attached to a player: Detach (F8) to save the scene; File > Save "
+                             "Remote State As writes the player's state.");
+        return;
+    }
     if (m_session.play_state() != PlayState::Editing) {
         m_dialogs.show_error("Could not save",
                              "Stop playing first: the world holds the game's state.");
@@ -514,6 +522,14 @@ void App::open_project_dialog() {
 
 void App::export_dialog() {
     if (m_session.has_project()) m_dialogs.open_export(m_session);
+}
+
+void App::attach_dialog() {
+    if (m_session.has_project()) m_dialogs.open_attach();
+}
+
+void App::save_remote_state_dialog() {
+    if (m_session.attached()) m_dialogs.open_save_remote_state(m_session);
 }
 
 void App::quit() {

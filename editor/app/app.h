@@ -59,6 +59,8 @@ public:
     void save_as_dialog() override;
     void open_project_dialog() override;
     void export_dialog() override;
+    void attach_dialog() override;
+    void save_remote_state_dialog() override;
     void quit() override;
     void answer_unsaved(GuardAnswer answer) override;
     void project_changed() override;

@@ -335,6 +335,14 @@ SetTransformsCommand::SetTransformsCommand(std::string label, std::vector<Transf
                                            std::uint64_t merge_key)
     : m_label(std::move(label)), m_changes(std::move(changes)), m_merge_key(merge_key) {}
 
+std::vector<Guid> SetTransformsCommand::field_targets() const {
+    std::vector<Guid> objects;
+    objects.reserve(m_changes.size());
+    for (const TransformChange& change : m_changes)
+        objects.push_back(change.object);
+    return objects;
+}
+
 bool SetTransformsCommand::apply(World& world) {
     for (std::size_t i = 0; i < m_changes.size(); ++i) {
         Transform2D* t = world.get<Transform2D>(world.find(m_changes[i].object));
@@ -491,6 +499,16 @@ std::size_t RemoveComponentCommand::bytes() const {
 
 CommandGroup::CommandGroup(std::string label, std::vector<std::unique_ptr<EditCommand>> commands)
     : m_label(std::move(label)), m_commands(std::move(commands)) {}
+
+std::vector<Guid> CommandGroup::field_targets() const {
+    std::vector<Guid> objects;
+    for (const auto& command : m_commands) {
+        const std::vector<Guid> targets = command->field_targets();
+        if (targets.empty()) return {};
+        objects.insert(objects.end(), targets.begin(), targets.end());
+    }
+    return objects;
+}
 
 bool CommandGroup::apply(World& world) {
     for (std::size_t i = 0; i < m_commands.size(); ++i) {

@@ -42,6 +42,10 @@ class EditCommand : public Command {
 public:
     // Why the last apply() returned false.
     [[nodiscard]] const Error& failure() const { return m_failure; }
+    // The objects whose component fields are all this command changes (apply and revert), for
+    // an edit that can be sent to a running player field by field; empty when it does more
+    // (adds, removes, renames, reparents, adds a component...).
+    [[nodiscard]] virtual std::vector<Guid> field_targets() const { return {}; }
 
 protected:
     // Records the reason and returns false (for `return fail(...)` in apply).
@@ -123,6 +127,7 @@ public:
     // merge (a slider drag). An empty label shows as "Set PATH".
     SetFieldCommand(std::vector<Guid> objects, std::string path, FieldValue value,
                     std::uint64_t merge_key = 0, std::string label = {});
+    [[nodiscard]] std::vector<Guid> field_targets() const override { return m_objects; }
     bool apply(World& world) override;
     void revert(World& world) override;
     [[nodiscard]] std::string label() const override;
@@ -151,6 +156,7 @@ class SetTransformsCommand : public EditCommand {
 public:
     SetTransformsCommand(std::string label, std::vector<TransformChange> changes,
                          std::uint64_t merge_key = 0);
+    [[nodiscard]] std::vector<Guid> field_targets() const override;
     bool apply(World& world) override;
     void revert(World& world) override;
     [[nodiscard]] std::string label() const override { return m_label; }
@@ -251,6 +257,8 @@ private:
 class CommandGroup : public EditCommand {
 public:
     CommandGroup(std::string label, std::vector<std::unique_ptr<EditCommand>> commands);
+    // Every step's targets when each step changes fields only, else empty.
+    [[nodiscard]] std::vector<Guid> field_targets() const override;
     bool apply(World& world) override;
     void revert(World& world) override;
     [[nodiscard]] std::string label() const override { return m_label; }

@@ -5,6 +5,7 @@
 #include "editor_session.h"
 
 #include "commands.h"
+#include "live_attachment.h"
 
 #include "diorama/components.h"
 #include "diorama/input_script.h"
@@ -21,6 +22,9 @@ namespace diorama::editor {
 namespace fs = std::filesystem;
 
 namespace {
+
+// A script larger is not sent to an attached player (the game's own loader refuses it too).
+constexpr std::size_t kMaxScriptBytes = 4u << 20;
 
 // Logs every problem (errors as errors, warnings as warnings).
 void log_problems(const Diagnostics& diagnostics) {
@@ -223,6 +227,7 @@ void EditorSession::prune_selection() {
 // ---- history ----
 
 Result<void> EditorSession::execute(std::unique_ptr<EditCommand> command) {
+    if (m_live) return execute_live(std::move(command));
     const std::string label = command->label();
     Result<void> result;
     if (m_play == PlayState::Editing) {
@@ -237,6 +242,7 @@ Result<void> EditorSession::execute(std::unique_ptr<EditCommand> command) {
 }
 
 bool EditorSession::undo() {
+    if (m_live) return undo_live(false);
     if (m_play != PlayState::Editing || m_drag) return false;
     const bool done = m_undo.undo(*m_world);
     prune_selection();
@@ -244,6 +250,7 @@ bool EditorSession::undo() {
 }
 
 bool EditorSession::redo() {
+    if (m_live) return undo_live(true);
     if (m_play != PlayState::Editing || m_drag) return false;
     const bool done = m_undo.redo(*m_world);
     prune_selection();
@@ -253,6 +260,10 @@ bool EditorSession::redo() {
 // ---- play mode ----
 
 void EditorSession::play() {
+    if (m_live) {
+        m_live->resume();
+        return;
+    }
     if (m_play == PlayState::Playing) return;
     if (m_play == PlayState::Paused) {
         m_play = PlayState::Playing;
@@ -278,10 +289,24 @@ void EditorSession::play() {
 }
 
 void EditorSession::pause() {
+    if (m_live) m_live->pause();
     if (m_play == PlayState::Playing) m_play = PlayState::Paused;
 }
 
+PlayState EditorSession::play_state() const {
+    if (m_live) return m_live->paused() ? PlayState::Paused : PlayState::Playing;
+    return m_play;
+}
+
+bool EditorSession::dirty() const {
+    return m_local ? m_local->undo.dirty() : m_undo.dirty();
+}
+
 void EditorSession::step() {
+    if (m_live) {
+        m_live->step(1);
+        return;
+    }
     if (m_play == PlayState::Editing) play();
     if (m_play == PlayState::Editing) return; // could not start
     m_play = PlayState::Paused;
@@ -291,6 +316,7 @@ void EditorSession::step() {
 }
 
 Result<void> EditorSession::play_input(const std::filesystem::path& input_file) {
+    if (m_live) return refused_while_attached("Replaying an input script", "Detach first");
     if (m_play != PlayState::Editing)
         return make_error(ErrorCode::InvalidArgument, "stop Play before replaying an input script");
     Diagnostics problems;
@@ -306,6 +332,7 @@ Result<void> EditorSession::play_input(const std::filesystem::path& input_file) 
 }
 
 void EditorSession::stop() {
+    detach();
     if (m_play == PlayState::Editing) return;
     end_drag();
     m_simulation.reset();
@@ -359,6 +386,13 @@ int EditorSession::reload_changed_scripts() {
         if (scripts->reload(file, running, problems)) {
             ++reloaded;
             log_info("reloaded " + file + (running != nullptr ? " into the running game" : ""));
+            // Attached: the player reloads it too (its refusal comes back to the console).
+            if (m_live) {
+                if (auto source = read_file(project().root / file, kMaxScriptBytes)) {
+                    m_live->send_script(file, std::move(*source));
+                    log_info("sent " + file + " to the player at " + m_live->address());
+                }
+            }
         } else {
             log_error("reload of " + file + " failed; its previous version stays");
         }

@@ -20,6 +20,7 @@
 #include "diorama/game.h"
 #include "diorama/handle.h"
 #include "diorama/json_io.h"
+#include "diorama/live/live_client.h"
 #include "diorama/prefab.h"
 #include "diorama/project.h"
 #include "diorama/reflection.h"
@@ -42,6 +43,7 @@ namespace diorama::editor {
 
 class EditCommand;
 struct EditContext;
+class LiveAttachment;
 
 enum class PlayState { Editing, Playing, Paused };
 
@@ -120,7 +122,8 @@ public:
     [[nodiscard]] const std::string& scene_name() const { return m_scene_name; }
     // The scene's file, project-relative; empty when unsaved.
     [[nodiscard]] const std::string& scene_path() const { return m_scene_path; }
-    [[nodiscard]] bool dirty() const { return m_undo.dirty(); }
+    // The scene has unsaved changes (while attached: the local scene put aside).
+    [[nodiscard]] bool dirty() const;
     // "level1* - BOUNCE - Diorama" (the * when dirty; "level1 [read-only] - ..." when read-only).
     [[nodiscard]] std::string window_title() const;
     // Problems found when the scene or prefabs were loaded (shown in the console).
@@ -345,9 +348,10 @@ public:
     // starts) when the script cannot be loaded or Play is already running.
     Result<void> play_input(const std::filesystem::path& input_file);
     // Restores the snapshot exactly (the hash before play) into a fresh world; the selection is
-    // kept for the objects that exist in it.
+    // kept for the objects that exist in it. While attached to a player: detaches.
     void stop();
-    [[nodiscard]] PlayState play_state() const { return m_play; }
+    // While attached to a player: Playing or Paused as the player is.
+    [[nodiscard]] PlayState play_state() const;
     // Feeds real elapsed time while playing; runs whole ticks. Returns ticks run. A script
     // error pauses Play (the console names the script's file:line, the system or hook, and the
     // object).
@@ -360,6 +364,32 @@ public:
     // Input for the game while playing (ignored otherwise).
     void push_input(const InputEvent& event);
     [[nodiscard]] const Simulation* simulation() const { return m_simulation.get(); }
+
+    // ---- attached to a running player (session_live.cpp) ----
+    //
+    // Attached, the session shows and edits a running player's world (its live link, see
+    // live_attachment.h) instead of the scene: the scene's world, history and selection are put
+    // aside unchanged until detach. world() is the player's world as last read (replaced as
+    // fresher states arrive: keep guids, not handles); edits of fields (the inspector, moves,
+    // rotates, scales, properties) apply to it at once and are sent to the player, and undo and
+    // redo send the inverse. Other edits (add, delete, rename, reparent...) are refused with a
+    // console message. Play, Pause and Step act on the player and play_state() is the player's;
+    // Stop detaches. Saving the scene is refused (save_remote_state writes the player's state);
+    // autosave waits. Opening a project or scene, or a recovery write, detaches first.
+
+    // Attaches (stopping Play first); refused without a project. The first state arrives in a
+    // later follow_player.
+    Result<void> attach(const live::LiveAddress& address);
+    // Back to the scene exactly as it was put aside (world, history, selection, dirty).
+    void detach();
+    [[nodiscard]] bool attached() const { return m_live != nullptr; }
+    [[nodiscard]] const LiveAttachment* live() const { return m_live.get(); }
+    // Call every frame while attached (nothing otherwise): takes what the player's client read
+    // (a fresher world, the selected object's fields) and logs the player's refusals.
+    void follow_player(double now_s);
+    // Writes the player's state as last read, byte for byte, to a new project-relative scene
+    // file (".scene.json" appended when missing); refused when the file exists.
+    Result<void> save_remote_state(const std::string& relative_path);
 
 private:
     // A transform drag in progress.
@@ -433,6 +463,20 @@ private:
     void leave_scene();
     void reset_autosave();
 
+    // ---- helpers (session_live.cpp) ----
+    // What attach puts aside.
+    struct LocalScene {
+        std::unique_ptr<World> world;
+        UndoStack undo;
+        std::vector<Guid> selection;
+    };
+    // execute and undo/redo while attached: field edits only, sent to the player.
+    Result<void> execute_live(std::unique_ptr<EditCommand> command);
+    bool undo_live(bool redo);
+    // "WHAT is not available while attached to the player at ADDRESS (INSTEAD)".
+    [[nodiscard]] Error refused_while_attached(const std::string& what,
+                                               const std::string& instead) const;
+
     // ---- helpers (session_viewport.cpp) ----
     void refresh_spatial() const;
     void apply_drag(glm::vec2 world_point);
@@ -477,6 +521,13 @@ private:
     std::uint64_t m_recovery_hash = 0;       // the state it holds
     std::optional<RecoveryOffer> m_recovery_offer;
     std::unique_ptr<World> m_recovery_world; // the offered state, loaded
+
+    // attached to a player (declared last: they go before the game they use)
+    std::unique_ptr<LocalScene> m_local;         // the scene put aside
+    std::unique_ptr<LiveAttachment> m_live;      // null: not attached
+    std::string m_live_error_seen;               // the player's last refusal already logged
+    live::LiveClient::State m_live_state_seen{}; // the connection's state already logged
+    bool m_live_framed = false;                  // the camera framed the first state
 };
 
 } // namespace diorama::editor

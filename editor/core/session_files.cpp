@@ -2,6 +2,7 @@
 // file's stamp, checked before every write so nobody's work is replaced without a question.
 
 #include "editor_session.h"
+#include "live_attachment.h"
 
 #include "diorama/log.h"
 #include "diorama/scene_file.h"
@@ -185,6 +186,12 @@ SaveQuestion EditorSession::moved_question(bool from_save) const {
 }
 
 Result<void> EditorSession::write_scene(const std::string& path, bool replace) {
+    if (m_live) {
+        Error refused = refused_while_attached(
+            "Saving the scene", "Detach first; File > Save Remote State As writes the player's");
+        log_error("save: " + refused.message);
+        return refused;
+    }
     // The folder first: a save never recreates a project at the path it left.
     if (!project_in_place()) return raise(moved_question(true));
     if (auto allowed = check_access(); !allowed) {
@@ -217,8 +224,8 @@ Result<void> EditorSession::write_scene(const std::string& path, bool replace) {
     fs::create_directories(file.parent_path(), ec);
     const std::string name = scene_name_of(path);
     auto text = scene_to_text(*m_world, name, prefabs());
-    Result<void> saved = text ? save_file_atomic(file, *text, {.backups = m_backups})
-                              : Result<void>(text.error());
+    Result<void> saved =
+        text ? save_file_atomic(file, *text, {.backups = m_backups}) : Result<void>(text.error());
     if (!saved) {
         Error e = saved.error();
         if (!text) e.where = file.string() + ": " + e.where;
@@ -260,6 +267,9 @@ Result<void> EditorSession::save_copy(const fs::path& file) {
 }
 
 Result<void> EditorSession::write_copy(const fs::path& file, bool replace) {
+    if (m_live)
+        return refused_while_attached(
+            "Saving the scene", "Detach first; File > Save Remote State As writes the player's");
     std::error_code ec;
     if (!fs::is_directory(file.parent_path(), ec))
         return make_error(ErrorCode::NotFound, "no folder " + file.parent_path().string(),
@@ -269,8 +279,8 @@ Result<void> EditorSession::write_copy(const fs::path& file, bool replace) {
                       .path = file.string(),
                       .message = file.string() + " already exists"});
     auto text = scene_to_text(*m_world, scene_name_of(file.string()), prefabs());
-    Result<void> saved = text ? save_file_atomic(file, *text, {.backups = m_backups})
-                              : Result<void>(text.error());
+    Result<void> saved =
+        text ? save_file_atomic(file, *text, {.backups = m_backups}) : Result<void>(text.error());
     if (!saved) {
         log_error("save a copy: " + saved.error().describe());
         return saved.error();
@@ -298,8 +308,7 @@ Result<void> EditorSession::keep_external_version(const SaveQuestion& question) 
         log_error("keep the other version: " + kept.error().describe());
         return kept.error();
     }
-    log_info("the version of " + question.path + " changed on disk is kept as " +
-             question.keep_as);
+    log_info("the version of " + question.path + " changed on disk is kept as " + question.keep_as);
     // That version is the one this save replaces; a further change still asks again.
     m_disk = *before;
     m_disk.content = content_hash(*bytes);
@@ -334,7 +343,8 @@ Result<void> EditorSession::answer_save_question(SaveAnswer answer) {
 }
 
 bool EditorSession::check_disk() {
-    if (!has_project() || m_play != PlayState::Editing || m_save_question || m_recovery_offer)
+    if (!has_project() || m_play != PlayState::Editing || m_live || m_save_question ||
+        m_recovery_offer)
         return false;
     if (!project_in_place()) {
         if (m_moved_reported) return false;
@@ -366,6 +376,7 @@ bool EditorSession::check_disk() {
 
 std::string EditorSession::window_title() const {
     std::string title = m_scene_name + (dirty() ? "*" : "");
+    if (m_live) title = "player " + m_live->address() + " (" + title + " put aside)";
     if (has_project() && access() == ProjectAccess::ReadOnly) title += " [read-only]";
     if (has_project()) title += " - " + project().name;
     return title + " - Diorama";

@@ -51,7 +51,7 @@ void EditorSession::reset_autosave() {
 }
 
 bool EditorSession::autosave_tick(double now_s) {
-    if (!owns_recovery() || m_play != PlayState::Editing || m_recovery_offer ||
+    if (!owns_recovery() || m_play != PlayState::Editing || m_live || m_recovery_offer ||
         m_autosave_interval_s <= 0.0)
         return false;
     if (!dirty()) {

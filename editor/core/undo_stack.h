@@ -52,6 +52,13 @@ public:
     bool redo(World& world);
     [[nodiscard]] bool can_undo() const { return m_position > 0; }
     [[nodiscard]] bool can_redo() const { return m_position < m_commands.size(); }
+    // The commands undo() and redo() would act on; null when there is none.
+    [[nodiscard]] const Command* undo_command() const {
+        return can_undo() ? m_commands[m_position - 1].get() : nullptr;
+    }
+    [[nodiscard]] const Command* redo_command() const {
+        return can_redo() ? m_commands[m_position].get() : nullptr;
+    }
     // Labels of the commands undo() and redo() would act on; empty when there is none.
     [[nodiscard]] std::string undo_label() const;
     [[nodiscard]] std::string redo_label() const;

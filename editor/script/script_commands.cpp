@@ -4,6 +4,7 @@
 #include "script_runner.h"
 
 #include "core/editor_session.h"
+#include "core/live_attachment.h"
 #include "core/log_buffer.h"
 #include "ui/widget_registry.h"
 
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -337,6 +339,57 @@ void run_expect_field(ScriptRunner& r, ScriptHost& host, const ScriptStep& step)
                format_field_value(value));
 }
 
+// How long the live link's steps wait for the player (wall time: the player runs in real time).
+constexpr std::chrono::seconds kLiveWait{30};
+
+Result<void> check_live_state(std::span<const std::string> args) {
+    if (args.empty() || args[0] == "shown" || args[0] == "lost" || args[0] == "refused") return {};
+    return arg_error("expected shown, lost or refused, got '" + args[0] + "'");
+}
+
+// wait_live [shown|lost|refused]: frames until the viewport shows an attached player's state
+// with every edit sent (shown), or until the player is lost or refused the token.
+void run_wait_live(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
+    using State = live::LiveClient::State;
+    const std::string want = step.args.empty() ? "shown" : step.args[0];
+    const auto until = std::chrono::steady_clock::now() + kLiveWait;
+    r.queue([want, until](ScriptHost& h) {
+        const LiveAttachment* live = h.script_session().live();
+        if (live == nullptr) return failure("not attached to a player");
+        const State state = live->view().state;
+        if (want == "lost" && state == State::Lost) return done();
+        if (want == "refused" && state == State::Unauthorized) return done();
+        if (want == "shown" && live->connected() && live->settled()) return done();
+        if (want != "refused" && state == State::Unauthorized)
+            return failure("the player refused the token");
+        if (std::chrono::steady_clock::now() > until)
+            return failure(
+                "the player was not " + want + " within 30 s (" +
+                (live->view().problem.empty() ? live->load_problem() : live->view().problem) + ")");
+        return sleep();
+    });
+}
+
+// expect_changes PATH: frames until the primary selection's field differs from its value now.
+void run_expect_changes(ScriptRunner& r, ScriptHost& host, const ScriptStep& step) {
+    const std::string path = step.args[0];
+    EditorSession& s = host.script_session();
+    const std::vector<Handle> sel = s.selected_handles();
+    if (sel.empty()) return r.fail("nothing is selected");
+    auto start = get_field(s.world(), sel.back(), path);
+    if (!start) return r.fail(start.error().describe());
+    const Guid object = s.world().guid(sel.back());
+    const auto until = std::chrono::steady_clock::now() + kLiveWait;
+    r.queue([path, object, first = *start, until](ScriptHost& h) {
+        const World& world = h.script_session().world();
+        auto now = get_field(world, world.find(object), path);
+        if (now && !same_value(*now, first)) return done();
+        if (std::chrono::steady_clock::now() > until)
+            return failure(path + " stayed " + format_field_value(first) + " for 30 s");
+        return sleep();
+    });
+}
+
 void run_expect_console(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     const std::string text = joined(step.args, 0);
     auto frames = std::make_shared<int>(0);
@@ -409,6 +462,8 @@ constexpr std::array kCommands{
     ScriptCommand{"open_scene", "s", 1, nullptr, run_open_scene},
     ScriptCommand{"screenshot", "s", 1, nullptr, run_screenshot},
     ScriptCommand{"print_hash", "", 0, nullptr, run_print_hash},
+    ScriptCommand{"wait_live", "s", 0, check_live_state, run_wait_live},
+    ScriptCommand{"expect_changes", "s", 1, nullptr, run_expect_changes},
     ScriptCommand{"replay_input", "s", 1, nullptr, run_replay_input},
     ScriptCommand{"step_ticks", "i", 1, nullptr, run_step_ticks},
     ScriptCommand{"reset_timing", "", 0, nullptr, run_reset_timing},

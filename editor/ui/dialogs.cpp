@@ -111,6 +111,9 @@ void Dialogs::draw(UiContext& ctx) {
     if (m_open_save_as) ImGui::OpenPopup("Save Scene As###save_as");
     if (m_open_project) ImGui::OpenPopup("Open Project###open_project");
     if (m_open_export) ImGui::OpenPopup("Export###export");
+    if (m_open_attach) ImGui::OpenPopup("Attach to Player###attach");
+    if (m_open_save_remote) ImGui::OpenPopup("Save Remote State As###save_remote");
+    m_open_attach = m_open_save_remote = false;
     if (!m_errors.empty() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
         ImGui::OpenPopup("###error");
     m_open_unsaved = m_open_save_as = m_open_project = m_open_export = false;
@@ -124,6 +127,8 @@ void Dialogs::draw(UiContext& ctx) {
     draw_replace(ctx);
     draw_moved(ctx);
     draw_open_elsewhere(ctx);
+    draw_attach(ctx);
+    draw_save_remote_state(ctx);
     draw_error(ctx);
 }
 
@@ -199,21 +204,20 @@ void Dialogs::draw_save_as(UiContext& ctx) {
     const std::string pressed = modal_dialog(
         ctx.widgets, ctx.scale, {"Save Scene As###save_as", "SaveAs"}, m_modal_text,
         [&](DialogFrame& f) {
-            f.modal_text = m_save_copy ? "Save Scene As (the project folder moved)"
-                                       : "Save Scene As";
-            ImGui::TextUnformatted(m_save_copy
-                                       ? "The project folder moved. Full path of the file:"
-                                       : "File, relative to the project folder:");
+            f.modal_text =
+                m_save_copy ? "Save Scene As (the project folder moved)" : "Save Scene As";
+            ImGui::TextUnformatted(m_save_copy ? "The project folder moved. Full path of the file:"
+                                               : "File, relative to the project folder:");
             path_field(f, m_dialog_path, (m_save_copy ? 560.0f : 420.0f) * ctx.scale, ctx.widgets);
-            ImGui::TextDisabled(m_save_copy
-                                    ? "\".scene.json\" is added when missing; the folder must exist."
-                                    : "\".scene.json\" is added when missing.");
+            ImGui::TextDisabled(
+                m_save_copy ? "\".scene.json\" is added when missing; the folder must exist."
+                            : "\".scene.json\" is added when missing.");
             f.gap = 6.0f;
             f.buttons = {{"Save"}, {"Cancel", DialogKeys::Escape}};
         });
     if (pressed != "Save") return;
-    const Result<void> saved = m_save_copy ? ctx.session.save_copy(m_dialog_path)
-                                           : ctx.session.save_as(m_dialog_path);
+    const Result<void> saved =
+        m_save_copy ? ctx.session.save_copy(m_dialog_path) : ctx.session.save_as(m_dialog_path);
     report(ctx.session, saved, "Could not save");
     if (saved && !m_save_copy && m_remember_recent)
         add_recent_project(ctx.config, ctx.session.project().root.string());

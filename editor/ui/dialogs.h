@@ -1,9 +1,10 @@
 #pragma once
 // Dialogs: the editor's modal dialogs, each built on modal_dialog(): unsaved changes, recover
-// unsaved changes, errors, Save As, Open Project and Export (with its progress), and the
-// questions about the project on disk (dialogs_disk.cpp): the scene changed on disk, Save As
-// onto an existing scene, the project folder moved, the project open in another editor. The app
-// opens them; answers that leave the scene or open a project go back through AppActions.
+// unsaved changes, errors, Save As, Open Project and Export (with its progress), the questions
+// about the project on disk (dialogs_disk.cpp): the scene changed on disk, Save As onto an
+// existing scene, the project folder moved, the project open in another editor; and the live
+// link's (dialogs_live.cpp): Attach to Player, Save Remote State As. The app opens them; answers
+// that leave the scene or open a project go back through AppActions.
 
 #include "ui_context.h"
 
@@ -37,6 +38,10 @@ public:
     void open_project(const EditorSession& session);
     // File > Export, proposing <project>-export next to the project; not while one runs.
     void open_export(const EditorSession& session);
+    // File > Attach to Player: the address and token (or token file) typed last time.
+    void open_attach();
+    // File > Save Remote State As, proposing a new file named after the remote scene and tick.
+    void open_save_remote_state(const EditorSession& session);
     // The path fields follow a newly opened project; a project another editor holds says so.
     void project_changed(const EditorSession& session);
 
@@ -64,6 +69,9 @@ private:
     void draw_replace(UiContext& ctx);
     void draw_moved(UiContext& ctx);
     void draw_open_elsewhere(UiContext& ctx);
+    // ---- the live link (dialogs_live.cpp) ----
+    void draw_attach(UiContext& ctx);
+    void draw_save_remote_state(UiContext& ctx);
     // Shows a failed answer's error unless it raised another question (whose dialog follows).
     void report(const EditorSession& session, const Result<void>& done, std::string title);
     // Runs export steps for a slice of this frame and reports the outcome when it finishes;
@@ -76,16 +84,22 @@ private:
     bool m_open_save_as = false;
     bool m_open_project = false;
     bool m_open_export = false;
-    bool m_save_copy = false;            // Save As writes a copy anywhere (the project moved)
-    bool m_open_elsewhere = false;       // tell that another editor holds the project
+    bool m_save_copy = false;               // Save As writes a copy anywhere (the project moved)
+    bool m_open_elsewhere = false;          // tell that another editor holds the project
     std::filesystem::path m_elsewhere_root; // the project it was told for
-    std::string m_dialog_path; // Save As's file or Open Project's folder
+    std::string m_dialog_path;              // Save As's file or Open Project's folder
     std::deque<ErrorMessage> m_errors;
     std::string m_export_path;                  // the output folder typed in the dialog
     bool m_export_compact = false;              // minified JSON
     bool m_export_force = false;                // replace a non-empty folder
     std::unique_ptr<Exporter> m_exporter;       // while an export runs
     std::optional<ExportSummary> m_export_done; // after it succeeded, until Close
+    bool m_open_attach = false;
+    bool m_open_save_remote = false;
+    std::string m_attach_address = "127.0.0.1:7777"; // what the player logged: HOST:PORT
+    std::string m_attach_token;                      // typed, or
+    std::string m_attach_token_file;                 // read from its --inspect-token-file
+    std::string m_remote_path;                       // Save Remote State As's file
     std::string m_modal_text;
 };
 

@@ -3,6 +3,8 @@
 #include "im_math.h"
 #include "ui_widgets.h"
 
+#include "core/live_attachment.h"
+
 #include <SDL_scancode.h>
 
 #include <algorithm>
@@ -74,6 +76,14 @@ void file_menu(UiContext& ctx) {
     ImGui::Separator();
     if (item(ctx, "Export\u2026", nullptr, false, project, "Export")) ctx.actions.export_dialog();
     ImGui::Separator();
+    if (item(ctx, "Attach to Player\u2026", nullptr, false, project, "Attach to Player"))
+        ctx.actions.attach_dialog();
+    const LiveAttachment* live = s.live();
+    if (item(ctx, "Save Remote State As\u2026", nullptr, false,
+             live != nullptr && live->has_state(), "Save Remote State As"))
+        ctx.actions.save_remote_state_dialog();
+    if (item(ctx, "Detach from Player", nullptr, false, live != nullptr)) s.detach();
+    ImGui::Separator();
     if (begin_menu(ctx, "Recent Projects", !ctx.config.recent_projects.empty())) {
         for (const std::string& folder : ctx.config.recent_projects)
             if (ImGui::MenuItem(folder.c_str())) ctx.actions.open_project(folder);
@@ -127,7 +137,9 @@ void play_menu(UiContext& ctx) {
         s.play();
     if (item(ctx, "Pause", "F6", false, state == PlayState::Playing)) s.pause();
     if (item(ctx, "Step", "F7")) s.step();
-    if (item(ctx, "Stop", "F8", false, state != PlayState::Editing)) s.stop();
+    if (item(ctx, s.attached() ? "Stop (detach from the player)" : "Stop", "F8", false,
+             state != PlayState::Editing, "Stop"))
+        s.stop();
 }
 
 } // namespace
@@ -156,9 +168,12 @@ float draw_main_menu(UiContext& ctx) {
         ctx.widgets.pop_scope();
         // The project and scene at the right end, after why it may not be saved (read-only...).
         if (ctx.session.has_project()) {
-            const std::string text = ctx.session.project().name + "  \u2022  " +
-                                     ctx.session.scene_name() +
-                                     (ctx.session.dirty() ? " (unsaved)" : "");
+            const std::string text = ctx.session.attached()
+                                         ? "player " + ctx.session.live()->address() +
+                                               "  \u2022  " + ctx.session.project().name
+                                         : ctx.session.project().name + "  \u2022  " +
+                                               ctx.session.scene_name() +
+                                               (ctx.session.dirty() ? " (unsaved)" : "");
             const std::string note = ctx.session.access_note();
             const float gap = 14.0f * ctx.scale;
             float w = ImGui::CalcTextSize(text.c_str()).x;
@@ -252,12 +267,19 @@ void draw_toolbar(UiContext& ctx) {
     ImGui::SameLine();
     if (icon_button(ctx.widgets, "Step", Icon::Step, false, "Step one tick (F7)", size)) s.step();
     ImGui::SameLine();
-    if (icon_button(ctx.widgets, "Stop", Icon::Stop, false, "Stop and restore the scene (F8)", size,
-                    state != PlayState::Editing))
+    if (icon_button(ctx.widgets, "Stop", Icon::Stop, false,
+                    s.attached() ? "Detach from the player and go back to the scene (F8)"
+                                 : "Stop and restore the scene (F8)",
+                    size, state != PlayState::Editing))
         s.stop();
 
-    // Tick counter while playing.
-    if (const Simulation* sim = s.simulation(); sim != nullptr && state != PlayState::Editing) {
+    // Tick counter while playing (the player's, when attached).
+    const Simulation* sim = s.simulation();
+    if (const LiveAttachment* live = s.live()) {
+        ImGui::SameLine(0, 10.0f * scale);
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (size - ImGui::GetTextLineHeight()) * 0.5f);
+        ImGui::TextDisabled("player tick %llu", static_cast<unsigned long long>(live->tick()));
+    } else if (sim != nullptr && state != PlayState::Editing) {
         ImGui::SameLine(0, 10.0f * scale);
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (size - ImGui::GetTextLineHeight()) * 0.5f);
         ImGui::TextDisabled("tick %llu", static_cast<unsigned long long>(sim->tick_count()));

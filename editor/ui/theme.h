@@ -23,6 +23,7 @@ inline constexpr unsigned kAxisX = 0xff5050e8;
 inline constexpr unsigned kAxisY = 0xff60d060;
 inline constexpr unsigned kPlaying = 0xff50b0ff; // the frame around the viewport in play mode
 inline constexpr unsigned kPaused = 0xff40c8f0;
+inline constexpr unsigned kLive = 0xffb4c83c; // the frame around the viewport while attached
 } // namespace colors
 
 // Loads the fonts at 15 px times scale into ImGui's atlas (before the renderer builds it).

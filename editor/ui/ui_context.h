@@ -35,6 +35,10 @@ public:
     virtual void open_project_dialog() = 0;
     // Opens File > Export: the output folder, then the export's progress.
     virtual void export_dialog() = 0;
+    // Opens File > Attach to Player: the player's address and token (or its token file).
+    virtual void attach_dialog() = 0;
+    // Opens File > Save Remote State As: a new scene file for the attached player's state.
+    virtual void save_remote_state_dialog() = 0;
     virtual void quit() = 0;
     // The unsaved-changes dialog's answer: runs or drops the action that asked.
     virtual void answer_unsaved(GuardAnswer answer) = 0;

@@ -3,6 +3,8 @@
 #include "im_math.h"
 #include "ui_widgets.h"
 
+#include "core/live_attachment.h"
+
 #include "diorama/components.h"
 #include "diorama/log.h"
 #include "diorama/prefab.h"
@@ -106,7 +108,8 @@ void ViewportPanel::draw(UiContext& ctx) {
         ImGui::IsMouseClicked(ImGuiMouseButton_Middle))
         m_focused = m_hovered;
 
-    if (session.play_state() == PlayState::Playing) {
+    // The game gets the mouse while it plays here; an attached player's world is edited instead.
+    if (session.play_state() == PlayState::Playing && !session.attached()) {
         m_gesture = Gesture::None;
         forward_game_mouse(ctx, m_hovered);
     } else {
@@ -334,8 +337,9 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
     draw->PushClipRect(to_im(m_origin), to_im(m_origin + m_size), true);
 
     // Hover highlight, then the selection (the primary one brighter).
-    if (m_hovered && m_gesture == Gesture::None && session.play_state() != PlayState::Playing &&
-        !ctx.view.place_mode && !ImGui::IsPopupOpen("ViewportContext")) {
+    const bool game_input = session.play_state() == PlayState::Playing && !session.attached();
+    if (m_hovered && m_gesture == Gesture::None && !game_input && !ctx.view.place_mode &&
+        !ImGui::IsPopupOpen("ViewportContext")) {
         if (const Handle h = pickable_at(ctx, mouse_world(session));
             h && !session.is_selected(world.guid(h))) {
             const Rect b = world.bounds(h);
@@ -356,7 +360,7 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
         draw->AddRectFilled(to_im(a), to_im(c), (kSelection & 0x00ffffffu) | 0x22000000u);
         draw->AddRect(to_im(a), to_im(c), kSelection, 0, 0, primary ? 2.0f : 1.25f);
     }
-    if (session.play_state() != PlayState::Playing) draw_handles(ctx, draw);
+    if (!game_input) draw_handles(ctx, draw);
 
     if (m_gesture == Gesture::BoxSelect) {
         const ImVec2 a = to_im(m_press_screen);
@@ -395,25 +399,64 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
     draw->AddText(text_pos + ImVec2(1, 1), IM_COL32(0, 0, 0, 160), status);
     draw->AddText(text_pos, IM_COL32(220, 224, 232, 200), status);
 
-    // Play mode: a tinted frame and a label.
-    if (session.play_state() != PlayState::Editing) {
+    if (const LiveAttachment* live = session.live()) {
+        draw_live_banner(ctx, draw, *live);
+    } else if (session.play_state() != PlayState::Editing) {
+        // Play mode: a tinted frame and a label.
         const bool playing = session.play_state() == PlayState::Playing;
-        const ImU32 tint = playing ? colors::kPlaying : colors::kPaused;
-        const float t = 3.0f * s;
-        draw->AddRect(to_im(m_origin + glm::vec2(t * 0.5f)),
-                      to_im(m_origin + m_size - glm::vec2(t * 0.5f)), tint, 0, 0, t);
-        char label[64];
         const Simulation* sim = session.simulation();
-        std::snprintf(label, sizeof label, "%s  tick %llu", playing ? "PLAYING" : "PAUSED",
-                      static_cast<unsigned long long>(sim != nullptr ? sim->tick_count() : 0));
-        const ImVec2 size = ImGui::CalcTextSize(label);
-        const ImVec2 pos =
-            to_im(m_origin + glm::vec2(m_size.x * 0.5f, 10.0f * s)) - ImVec2(size.x * 0.5f, 0);
-        draw->AddRectFilled(pos - ImVec2(8 * s, 3 * s), pos + size + ImVec2(8 * s, 3 * s), tint,
-                            4 * s);
-        draw->AddText(pos, IM_COL32(20, 20, 20, 255), label);
+        draw_mode_frame(ctx, draw, playing ? colors::kPlaying : colors::kPaused,
+                        std::string(playing ? "PLAYING" : "PAUSED") + "  tick " +
+                            std::to_string(sim != nullptr ? sim->tick_count() : 0));
     }
     draw->PopClipRect();
+}
+
+void ViewportPanel::draw_mode_frame(UiContext& ctx, ImDrawList* draw, unsigned tint,
+                                    const std::string& label, const std::string& problem) {
+    const float s = ctx.scale;
+    const float t = 3.0f * s;
+    draw->AddRect(to_im(m_origin + glm::vec2(t * 0.5f)),
+                  to_im(m_origin + m_size - glm::vec2(t * 0.5f)), tint, 0, 0, t);
+    ImVec2 pos = to_im(m_origin + glm::vec2(m_size.x * 0.5f, 10.0f * s));
+    for (const auto& [text, fill] :
+         {std::pair{&label, tint}, std::pair{&problem, colors::kError}}) {
+        if (text->empty()) continue;
+        const ImVec2 size = ImGui::CalcTextSize(text->c_str());
+        const ImVec2 at = pos - ImVec2(size.x * 0.5f, 0);
+        draw->AddRectFilled(at - ImVec2(8 * s, 3 * s), at + size + ImVec2(8 * s, 3 * s), fill,
+                            4 * s);
+        draw->AddText(at, IM_COL32(20, 20, 20, 255), text->c_str());
+        pos.y += size.y + 10.0f * s;
+    }
+}
+
+void ViewportPanel::draw_live_banner(UiContext& ctx, ImDrawList* draw, const LiveAttachment& live) {
+    using State = live::LiveClient::State;
+    const live::LiveClient::View& view = live.view();
+    const std::string at = live.address();
+    std::string label;
+    unsigned tint = colors::kLive;
+    switch (view.state) {
+    case State::Connecting:
+        label = "CONNECTING to the player at " + at + "\u2026";
+        break;
+    case State::Connected:
+        label = "LIVE  player " + at + "  \u2022  tick " + std::to_string(live.tick()) +
+                "  \u2022  " + (live.paused() ? "paused" : "running");
+        break;
+    case State::Unauthorized:
+        label = "REFUSED by the player at " + at + ": " + view.problem;
+        tint = colors::kError;
+        break;
+    case State::Lost:
+        label = "LOST the player at " + at + " (retrying; F8 detaches): " + view.problem;
+        tint = colors::kError;
+        break;
+    }
+    draw_mode_frame(ctx, draw, tint, label,
+                    live.load_problem().empty() ? std::string()
+                                                : "cannot show its state: " + live.load_problem());
 }
 
 void ViewportPanel::draw_handles(UiContext& ctx, ImDrawList* draw) {

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <string>
 
 struct ImDrawList;
 
@@ -22,6 +23,8 @@ class Font;
 } // namespace diorama::render
 
 namespace diorama::editor {
+
+class LiveAttachment;
 
 class ViewportPanel {
 public:
@@ -53,6 +56,12 @@ private:
     void forward_game_mouse(UiContext& ctx, bool hovered);
     void draw_overlays(UiContext& ctx);
     void draw_handles(UiContext& ctx, ImDrawList* draw);
+    // The frame around the viewport in a mode (Play, attached), tinted, with its label centred at
+    // the top and, when not empty, a problem below it.
+    void draw_mode_frame(UiContext& ctx, ImDrawList* draw, unsigned tint, const std::string& label,
+                         const std::string& problem = {});
+    // Attached to a player: where, its tick and whether it runs, or why it cannot be seen.
+    void draw_live_banner(UiContext& ctx, ImDrawList* draw, const LiveAttachment& live);
     void draw_ghost(UiContext& ctx, ImDrawList* draw, const std::string& prefab, glm::vec2 world);
     void draw_context_menu(UiContext& ctx);
     // The topmost object under a world point on a layer that is neither hidden nor locked.

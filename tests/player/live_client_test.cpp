@@ -94,6 +94,40 @@ TEST(LiveClient, KeepsTheTreeAndTheSelectedObjectFreshAndSendsEdits) {
                             [](const LiveClient::Node& n) { return n.name == "newcomer"; }));
 }
 
+TEST(LiveClient, ReadsTheWholeStateWhenAskedWithTheEditsSentBeforeAndSendsScripts) {
+    LivePlayer player({"--paused"});
+    ASSERT_GT(player.port, 0);
+    LiveClient client(LiveAddress{"127.0.0.1", player.port, player.token}, 50ms);
+    const std::string ball = player.guid_of("Ball");
+    ASSERT_FALSE(ball.empty());
+    client.set_field(ball, "Shape.radius", 17.0);
+    LiveClient::View view =
+        wait_for(client, [](const LiveClient::View& v) { return v.commands_sent == 1; });
+    ASSERT_EQ(view.commands_sent, 1u);
+    EXPECT_EQ(view.scene_text, nullptr) << "the state is read only when asked";
+    client.request_state();
+    view = wait_for(client, [](const LiveClient::View& v) { return v.scene_text != nullptr; });
+    ASSERT_NE(view.scene_text, nullptr);
+    EXPECT_EQ(view.scene_version, 1u);
+    EXPECT_GE(view.scene_after, 1u) << "the edit was sent before the state was read";
+    EXPECT_EQ(view.commands_sent, 1u);
+    // The text is the player's own state file, with the edit in it.
+    const Json scene = Json::parse(*view.scene_text);
+    EXPECT_EQ(scene["format"], "diorama.scene");
+    bool found = false;
+    for (const Json& o : scene["objects"])
+        if (o.value("guid", "") == ball)
+            found = o.at("components").at("Shape").at("radius") == 17.0;
+    EXPECT_TRUE(found) << *view.scene_text;
+    std::this_thread::sleep_for(200ms);
+    EXPECT_EQ(client.view().scene_version, 1u) << "read once per request_state";
+
+    // A script for a game without scripts is refused, and said.
+    client.replace_script("scripts/none.lua", "return 1");
+    view = wait_for(client, [](const LiveClient::View& v) { return v.commands_sent == 2; });
+    EXPECT_NE(view.last_error.find("no scripts"), std::string::npos) << view.last_error;
+}
+
 TEST(LiveClient, AWrongTokenIsReportedAndAVanishedPlayerIsLostWithoutBlocking) {
     auto player = std::make_unique<LivePlayer>(std::vector<std::string>{"--realtime"});
     ASSERT_GT(player->port, 0);

@@ -90,6 +90,7 @@ struct LiveClient::Impl {
     bool stopping = false;
     View view;
     std::string selected;
+    bool state_wanted = false;
     std::deque<Command> commands;
     std::thread thread;
 
@@ -127,16 +128,44 @@ struct LiveClient::Impl {
             std::lock_guard lock(mutex);
             pending.swap(commands);
         }
-        for (const Command& c : pending) {
-            httplib::Result res = c.method == "PATCH"
-                                      ? client.Patch(c.path.c_str(), c.body, "application/json")
-                                      : client.Post(c.path.c_str(), c.body, "application/json");
-            if (!answered(res)) return false;
-            if (res->status >= 400) {
-                std::lock_guard lock(mutex);
-                view.last_error = error_of(res);
+        for (std::size_t i = 0; i < pending.size(); ++i) {
+            const Command& c = pending[i];
+            httplib::Result res =
+                c.method == "PATCH" ? client.Patch(c.path.c_str(), c.body, "application/json")
+                : c.method == "PUT" ? client.Put(c.path.c_str(), c.body, "text/plain")
+                                    : client.Post(c.path.c_str(), c.body, "application/json");
+            const bool reached = answered(res);
+            std::lock_guard lock(mutex);
+            ++view.commands_sent;
+            if (!reached) {
+                // Never resent later (a step minutes late would surprise): the rest are dropped.
+                view.commands_sent += pending.size() - 1 - i;
+                view.last_error = "not sent: " + view.problem;
+                return false;
             }
+            if (res->status >= 400) view.last_error = error_of(res);
         }
+        return true;
+    }
+
+    bool read_state(httplib::Client& client) {
+        std::uint64_t after = 0;
+        {
+            std::lock_guard lock(mutex);
+            if (!state_wanted) return true;
+            after = view.commands_sent;
+        }
+        httplib::Result res = client.Get("/api/v1/state");
+        if (!answered(res)) return false;
+        std::lock_guard lock(mutex);
+        if (res->status != 200) {
+            view.last_error = "the state could not be read: " + error_of(res);
+            return true; // asked again by the next request_state
+        }
+        state_wanted = false;
+        view.scene_text = std::make_shared<const std::string>(std::move(res->body));
+        view.scene_after = after;
+        ++view.scene_version;
         return true;
     }
 
@@ -224,9 +253,11 @@ struct LiveClient::Impl {
 
     bool read_selected(httplib::Client& client) {
         std::string guid;
+        std::uint64_t after = 0;
         {
             std::lock_guard lock(mutex);
             guid = selected;
+            after = view.commands_sent;
         }
         if (guid.empty()) return true;
         httplib::Result res = client.Get(("/api/v1/objects/" + guid).c_str());
@@ -237,6 +268,7 @@ struct LiveClient::Impl {
         if (res->status == 200 && object.is_object()) {
             view.selected_tick = object.value("tick", std::uint64_t{0});
             view.selected = std::move(object["object"]);
+            view.selected_after = after;
         } else {
             view.selected = nullptr;
         }
@@ -253,14 +285,15 @@ struct LiveClient::Impl {
         for (;;) {
             const bool ok = send_commands(client) && read_world(client) &&
                             (have_tree ? follow_changes(client) : read_tree(client)) &&
-                            read_selected(client);
+                            read_selected(client) && read_state(client);
             std::unique_lock lock(mutex);
             if (view.state == State::Unauthorized) { // nothing more to try
                 wake.wait(lock, [&] { return stopping; });
                 return;
             }
             const auto pause = ok ? refresh : std::chrono::milliseconds(500);
-            wake.wait_for(lock, pause, [&] { return stopping || !commands.empty(); });
+            wake.wait_for(lock, pause,
+                          [&] { return stopping || !commands.empty() || (ok && state_wanted); });
             if (stopping) return;
         }
     }
@@ -295,6 +328,14 @@ void LiveClient::select(std::string guid) {
     m_impl->selected = std::move(guid);
 }
 
+void LiveClient::request_state() {
+    {
+        std::lock_guard lock(m_impl->mutex);
+        m_impl->state_wanted = true;
+    }
+    m_impl->wake.notify_all();
+}
+
 namespace {
 
 void queue(LiveClient::Impl& impl, Command command) {
@@ -323,6 +364,10 @@ void LiveClient::resume() {
 
 void LiveClient::step(std::uint64_t ticks) {
     queue(*m_impl, Command{"POST", "/api/v1/step", to_compact_json({{"ticks", ticks}})});
+}
+
+void LiveClient::replace_script(std::string file, std::string source) {
+    queue(*m_impl, Command{"PUT", "/api/v1/scripts/" + file, std::move(source)});
 }
 
 } // namespace diorama::live

@@ -59,6 +59,8 @@ const std::map<std::string, std::vector<std::string>>& documented_forms() {
         {"open_scene", {"open_scene scenes/level1.scene.json"}},
         {"screenshot", {"screenshot /tmp/shot.png"}},
         {"print_hash", {"print_hash"}},
+        {"wait_live", {"wait_live", "wait_live shown", "wait_live lost", "wait_live refused"}},
+        {"expect_changes", {"expect_changes Transform2D.position"}},
         {"replay_input", {"replay_input input/level1.input.json"}},
         {"step_ticks", {"step_ticks 3600"}},
         {"edit_file", {"edit_file scripts/bats.lua \"dt)\" \"dt * 4)\""}},
@@ -144,6 +146,11 @@ TEST(ScriptCommands, ArgumentCountErrorsSayWhatTheCommandTakes) {
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error().where, "s.txt:2");
     EXPECT_EQ(bad.error().message, "export options are compact and force, got 'fast'");
+
+    auto state = parse_script("wait_live gone\n", "s.txt");
+    ASSERT_FALSE(state);
+    EXPECT_EQ(state.error().where, "s.txt:1");
+    EXPECT_EQ(state.error().message, "expected shown, lost or refused, got 'gone'");
 }
 
 } // namespace

@@ -5,7 +5,11 @@
 // network, whatever the connection does.
 //
 // The thread keeps: the world's summary, the object tree (read whole once, then kept by the
-// change stream), and the selected object with every field, refreshed about 10 times a second.
+// change stream), and the selected object with every field, refreshed about 10 times a second;
+// and, when asked (request_state), the whole state as a scene file's text.
+//
+// Commands are sent in the order queued, each before anything read after it: a read whose
+// `*_after` count is at least the number of commands queued so far sees all of them.
 
 #include "diorama/json_io.h"
 #include "diorama/result.h"
@@ -52,12 +56,18 @@ public:
     // What the client knows now.
     struct View {
         State state = State::Connecting;
-        std::string problem;             // why not Connected (empty when it is)
-        Json world;                      // the last GET /api/v1/world, or null
-        std::vector<Node> tree;          // in the player's store order
-        std::uint64_t tree_version = 0;  // changes whenever the tree does
-        Json selected;                   // the selected object (GET /api/v1/objects/GUID), or null
-        std::uint64_t selected_tick = 0; // the tick `selected` was read at
+        std::string problem;              // why not Connected (empty when it is)
+        Json world;                       // the last GET /api/v1/world, or null
+        std::vector<Node> tree;           // in the player's store order
+        std::uint64_t tree_version = 0;   // changes whenever the tree does
+        Json selected;                    // the selected object (GET /api/v1/objects/GUID), or null
+        std::uint64_t selected_tick = 0;  // the tick `selected` was read at
+        std::uint64_t selected_after = 0; // commands sent before `selected` was read
+        // The last GET /api/v1/state asked for with request_state (a scene file's text), or null.
+        std::shared_ptr<const std::string> scene_text;
+        std::uint64_t scene_version = 0; // counts the states read
+        std::uint64_t scene_after = 0;   // commands sent before `scene_text` was read
+        std::uint64_t commands_sent = 0; // commands sent so far (answered or refused)
         std::string last_error;          // the last refused command's error, if any
     };
 
@@ -74,11 +84,15 @@ public:
 
     // The object whose fields are kept fresh (empty: none).
     void select(std::string guid);
+    // Reads the whole state once more, soon (after the commands queued so far).
+    void request_state();
     // Queued commands, sent in order by the thread; a refused one sets View::last_error.
     void set_field(std::string guid, std::string path, Json value);
     void pause();
     void resume();
     void step(std::uint64_t ticks);
+    // A script's new source, for the player to reload (file as the project names it).
+    void replace_script(std::string file, std::string source);
 
     struct Impl;
 

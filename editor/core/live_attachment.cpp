@@ -65,15 +65,20 @@ std::unique_ptr<World> LiveAttachment::update(World& mirror, Guid selected, doub
                 m_loaded = m_view.scene_text;
                 m_loaded_tick = tick();
                 m_loaded_after = m_view.scene_after;
+                m_shown_tick = m_loaded_tick;
                 m_load_problem.clear();
             } else {
                 m_load_problem = loaded.error().describe();
             }
         }
     }
+    // Only fields newer than what the mirror shows (a state read later, or the last ones written).
     if (m_view.selected.is_object() && m_view.selected_after >= m_queued &&
-        m_view.selected.value("guid", std::string()) == m_following)
+        m_view.selected_tick > m_shown_tick &&
+        m_view.selected.value("guid", std::string()) == m_following) {
         write_fields(fresh ? *fresh : mirror, m_view.selected);
+        m_shown_tick = m_view.selected_tick;
+    }
     return fresh;
 }
 

@@ -85,6 +85,7 @@ private:
     std::shared_ptr<const std::string> m_loaded;
     std::uint64_t m_loaded_tick = 0;
     std::uint64_t m_loaded_after = 0; // its View::scene_after
+    std::uint64_t m_shown_tick = 0;   // the newest tick the mirror's selected object shows
     std::string m_load_problem;
 };
 

@@ -4,6 +4,7 @@
 // diorama-player must agree with the hashes the editor prints.
 
 #include "child_process.h"
+#include "editor_run.h"
 #include "temp_dir.h"
 
 #include "diorama/file_io.h"
@@ -13,7 +14,6 @@
 
 #include <filesystem>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -24,6 +24,8 @@ namespace {
 namespace fs = std::filesystem;
 using diorama::Json;
 using diorama::test::ChildResult;
+using diorama::test::describe;
+using diorama::test::hashes;
 using diorama::test::run_child;
 using diorama::test::TempDir;
 
@@ -35,21 +37,6 @@ const std::string kBall = "457572ac130b82a5";
 const std::string kPaddle = "d6ef0dbd468d12b8";
 const fs::path kPlatformer = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "platformer";
 const std::string kPlatformerPlayer = "8c175f3adafb54a2"; // "Player" at (64, 80)
-
-// Every "hash: <hex>" line a run printed, in order.
-std::vector<std::string> hashes(const std::string& out) {
-    std::vector<std::string> found;
-    static const std::regex line(R"(hash: ([0-9a-f]{16}))");
-    for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
-         ++it)
-        found.push_back((*it)[1].str());
-    return found;
-}
-
-std::string describe(const ChildResult& r) {
-    return "exit " + std::to_string(r.exit_code) + (r.timed_out ? " (timed out)" : "") +
-           "\n--- stdout\n" + r.out + "--- stderr\n" + r.err;
-}
 
 Json read_json(const fs::path& file) {
     auto text = diorama::read_file(file, 64u << 20);

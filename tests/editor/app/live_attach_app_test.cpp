@@ -6,6 +6,7 @@
 // exactly. The test reads the player's side over its HTTP API.
 
 #include "child_process.h"
+#include "editor_run.h"
 #include "live_player.h"
 #include "temp_dir.h"
 
@@ -18,7 +19,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -29,26 +29,14 @@ using diorama::Json;
 using diorama::test::ChildOptions;
 using diorama::test::ChildProcess;
 using diorama::test::ChildResult;
+using diorama::test::describe;
+using diorama::test::hashes;
 using diorama::test::LivePlayer;
 using diorama::test::TempDir;
 using namespace std::chrono_literals;
 
 const std::string kEditor = DIORAMA_EDITOR_PATH;
 const std::string kBall = "457572ac130b82a5";
-
-std::vector<std::string> hashes(const std::string& out) {
-    std::vector<std::string> found;
-    static const std::regex line(R"(hash: ([0-9a-f]{16}))");
-    for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
-         ++it)
-        found.push_back((*it)[1].str());
-    return found;
-}
-
-std::string describe(const ChildResult& r) {
-    return "exit " + std::to_string(r.exit_code) + (r.timed_out ? " (timed out)" : "") +
-           "\n--- stdout\n" + r.out + "--- stderr\n" + r.err;
-}
 
 // The script steps that attach through File > Attach to Player, typing the address and token.
 std::string attach_steps(int port, const std::string& token) {

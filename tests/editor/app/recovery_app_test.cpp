@@ -4,6 +4,7 @@
 // 1 and time advancing 1/60 s per frame, a script autosaves after 60 frames.
 
 #include "child_process.h"
+#include "editor_run.h"
 #include "temp_dir.h"
 
 #include <gtest/gtest.h>
@@ -11,7 +12,6 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -20,6 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 using diorama::test::ChildProcess;
 using diorama::test::ChildResult;
+using diorama::test::describe;
+using diorama::test::hashes;
 using diorama::test::run_child;
 using diorama::test::TempDir;
 
@@ -29,20 +31,6 @@ const fs::path kBounce = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "bounce";
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::vector<std::string> hashes(const std::string& out) {
-    std::vector<std::string> found;
-    static const std::regex line(R"(hash: ([0-9a-f]{16}))");
-    for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
-         ++it)
-        found.push_back((*it)[1].str());
-    return found;
-}
-
-std::string describe(const ChildResult& r) {
-    return "exit " + std::to_string(r.exit_code) + " signal " + std::to_string(r.signal) +
-           (r.timed_out ? " (timed out)" : "") + "\n--- stdout\n" + r.out + "--- stderr\n" + r.err;
 }
 
 class EditorRecovery : public ::testing::Test {

@@ -5,6 +5,7 @@
 // answers the dialogs as a user would.
 
 #include "child_process.h"
+#include "editor_run.h"
 #include "temp_dir.h"
 
 #include <gtest/gtest.h>
@@ -12,7 +13,6 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -21,6 +21,8 @@ namespace {
 namespace fs = std::filesystem;
 using diorama::test::ChildProcess;
 using diorama::test::ChildResult;
+using diorama::test::describe;
+using diorama::test::hashes;
 using diorama::test::run_child;
 using diorama::test::TempDir;
 
@@ -33,20 +35,6 @@ constexpr auto kRun = std::chrono::seconds(240);
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::vector<std::string> hashes(const std::string& out) {
-    std::vector<std::string> found;
-    static const std::regex line(R"(hash: ([0-9a-f]{16}))");
-    for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
-         ++it)
-        found.push_back((*it)[1].str());
-    return found;
-}
-
-std::string describe(const ChildResult& r) {
-    return "exit " + std::to_string(r.exit_code) + " signal " + std::to_string(r.signal) +
-           (r.timed_out ? " (timed out)" : "") + "\n--- stdout\n" + r.out + "--- stderr\n" + r.err;
 }
 
 class EditorOnDisk : public ::testing::Test {
@@ -103,13 +91,15 @@ protected:
 using ReliabilityExternalChange = EditorOnDisk;
 
 TEST_F(ReliabilityExternalChange, RegainingFocusAndSavingAskAndOverwriteKeepsTheOtherVersion) {
-    ChildProcess editor(kEditor, args("editor", R"(
+    ChildProcess editor(kEditor,
+                        args("editor", R"(
 place_prefab brick 96 160
 print_hash
 wait_file )" + marker().string() + R"(
 focus_window
 expect_modal "Changed on disk: scenes/level1.scene.json was changed on disk by another program"
-screenshot )" + shot("changed_on_disk.png").string() + R"(
+screenshot )" + shot("changed_on_disk.png").string() +
+                                           R"(
 click "Changed/Cancel"
 expect_dirty true
 save overwrite
@@ -161,24 +151,27 @@ print_hash
 using ReliabilityEditorLock = EditorOnDisk;
 
 TEST_F(ReliabilityEditorLock, ASecondEditorOpensReadOnlyAndLeavesTheFirstOnesAutosaveAlone) {
-    ChildProcess first(kEditor, args("first", R"(
+    ChildProcess first(kEditor,
+                       args("first", R"(
 place_prefab brick 96 160
 wait 90
 expect_console "autosaved to .diorama/recovery/scenes/level1.scene.json"
 print_hash
 wait 90000
 )",
-                                     "1"),
+                            "1"),
                        env());
     ASSERT_TRUE(first.wait_for_output(kStart));
     ASSERT_TRUE(fs::exists(recovery_file()));
     const std::string autosaved = slurp(recovery_file());
 
     const ChildResult second = run_child(kEditor,
-                                         args("second", R"(
+                                         args("second",
+                                              R"(
 expect_modal "Project open in another editor: BOUNCE (pid )" +
-                                                            std::to_string(first.pid()) + R"( on "
-screenshot )" + shot("open_elsewhere.png").string() + R"(
+                                                  std::to_string(first.pid()) + R"( on "
+screenshot )" + shot("open_elsewhere.png").string() +
+                                                  R"(
 click "Elsewhere/Read-only"
 hover "Menu/access"
 place_prefab brick 32 160
@@ -241,20 +234,22 @@ using ReliabilityProjectMoved = EditorOnDisk;
 
 TEST_F(ReliabilityProjectMoved, SavingAfterTheFolderWasRenamedRefusesAndSaveAsWritesTheNewPlace) {
     const fs::path moved = m_dir.path() / "bounce-renamed";
-    ChildProcess editor(kEditor, args("editor", R"(
+    ChildProcess editor(kEditor,
+                        args("editor", R"(
 place_prefab brick 96 160
 print_hash
 wait_file )" + marker().string() + R"(
 key ctrl+s
 expect_modal "Project folder moved: the project folder )" +
-                                                    project().string() + R"( is no longer there"
-screenshot )" + shot("moved.png").string() + R"(
+                                           project().string() + R"( is no longer there"
+screenshot )" + shot("moved.png").string() +
+                                           R"(
 expect_dirty true
 click "Moved/Save As"
 expect_modal "Save Scene As (the project folder moved"
 click "SaveAs/Save"
 expect_modal "Replace the file?: )" + (moved / "scenes" / "level1.scene.json").string() +
-                                                    R"("
+                                           R"("
 click "Replace/Overwrite"
 expect_dirty false
 )"),
@@ -274,9 +269,8 @@ expect_dirty false
 using ReliabilityEditorSignals = EditorOnDisk;
 
 TEST_F(ReliabilityEditorSignals, SighupWithUnsavedChangesKeepsThemForTheNextStart) {
-    ChildProcess editor(kEditor,
-                        args("dirty", "place_prefab brick 96 160\nprint_hash\nwait 90000\n"),
-                        env());
+    ChildProcess editor(
+        kEditor, args("dirty", "place_prefab brick 96 160\nprint_hash\nwait 90000\n"), env());
     ASSERT_TRUE(editor.wait_for_output(kStart));
     editor.send_signal(SIGHUP);
     const ChildResult r = editor.wait(std::chrono::seconds(60));

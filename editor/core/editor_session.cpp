@@ -381,6 +381,7 @@ int EditorSession::reload_changed_scripts() {
     if (scripts == nullptr) return 0;
     int reloaded = 0;
     for (const std::string& file : scripts->changed_files()) {
+        if (m_live) m_live->finish_loading(); // it reads the types the reload changes
         Diagnostics problems;
         World* running = m_play != PlayState::Editing ? m_world.get() : nullptr;
         if (scripts->reload(file, running, problems)) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 
 namespace diorama::editor {
 
@@ -34,6 +35,28 @@ std::uint64_t LiveAttachment::tick() const {
     return m_view.world.is_object() ? m_view.world.value("tick", std::uint64_t{0}) : 0;
 }
 
+LiveAttachment::~LiveAttachment() {
+    finish_loading();
+}
+
+LiveAttachment::Loaded LiveAttachment::load(const Game& game, Loaded state) {
+    const auto start = std::chrono::steady_clock::now();
+    auto world = game.new_world();
+    world->set_hooks_enabled(false); // a copy of the player's state: no game code runs for it
+    Diagnostics problems;
+    if (auto info = load_scene_text(*world, *state.text, state.file, game.project(), game.prefabs(),
+                                    problems))
+        state.world = std::move(world);
+    else
+        state.problem = info.error().describe();
+    state.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return state;
+}
+
+void LiveAttachment::finish_loading() {
+    if (m_loading.valid()) m_loading.wait();
+}
+
 std::unique_ptr<World> LiveAttachment::update(World& mirror, Guid selected, double now_s) {
     const std::string follow = selected.value != 0 ? to_string(selected) : std::string();
     if (follow != m_following) {
@@ -41,36 +64,42 @@ std::unique_ptr<World> LiveAttachment::update(World& mirror, Guid selected, doub
         m_client.select(follow);
     }
     m_view = m_client.view();
-    if (!m_state_asked && now_s >= m_next_state_s) {
-        m_client.request_state();
-        m_state_asked = true;
-    }
 
+    // A state loaded meanwhile becomes the mirror unless an edit was sent since it was read.
     std::unique_ptr<World> fresh;
-    if (m_view.scene_version != m_scene_version && m_view.scene_text) {
+    if (m_loading.valid() &&
+        m_loading.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+        Loaded done = m_loading.get();
+        m_next_state_s = now_s + std::max(kStateEveryS, done.seconds / kLoadShare);
+        if (!done.world) {
+            m_load_problem = std::move(done.problem);
+        } else if (done.after < m_queued) {
+            m_next_state_s = now_s;
+        } else {
+            fresh = std::move(done.world);
+            m_loaded = std::move(done.text);
+            m_loaded_tick = m_shown_tick = done.tick;
+            m_loaded_after = done.after;
+            m_load_problem.clear();
+        }
+    }
+    // A state read: loaded on a thread of its own (the frame never waits for it).
+    if (!m_loading.valid() && m_view.scene_version != m_scene_version && m_view.scene_text) {
         m_scene_version = m_view.scene_version;
         m_state_asked = false;
         if (m_view.scene_after < m_queued) {
             m_next_state_s = now_s; // it misses an edit sent since: ask again at once
         } else {
-            const auto start = std::chrono::steady_clock::now();
-            Diagnostics problems;
-            auto loaded =
-                m_game.load_scene_text(*m_view.scene_text, "the player at " + address(), problems);
-            const double load_s =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            m_next_state_s = now_s + std::max(kStateEveryS, load_s / kLoadShare);
-            if (loaded) {
-                fresh = std::move(loaded->world);
-                m_loaded = m_view.scene_text;
-                m_loaded_tick = tick();
-                m_loaded_after = m_view.scene_after;
-                m_shown_tick = m_loaded_tick;
-                m_load_problem.clear();
-            } else {
-                m_load_problem = loaded.error().describe();
-            }
+            Loaded state{.text = m_view.scene_text,
+                         .file = "the player at " + address(),
+                         .after = m_view.scene_after,
+                         .tick = tick()};
+            m_loading = std::async(std::launch::async, load, std::cref(m_game), std::move(state));
         }
+    }
+    if (!m_state_asked && !m_loading.valid() && now_s >= m_next_state_s) {
+        m_client.request_state();
+        m_state_asked = true;
     }
     // Only fields newer than what the mirror shows (a state read later, or the last ones written).
     if (m_view.selected.is_object() && m_view.selected_after >= m_queued &&

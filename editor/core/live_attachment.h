@@ -14,6 +14,7 @@
 #include "diorama/world.h"
 
 #include <cstdint>
+#include <future>
 #include <map>
 #include <memory>
 #include <string>
@@ -28,12 +29,20 @@ class LiveAttachment {
 public:
     // Starts the client (it connects at once); game is the open game, which outlives this.
     LiveAttachment(live::LiveAddress address, const Game& game);
+    // Waits for a state being loaded (finish_loading), then stops the client.
+    ~LiveAttachment();
+    LiveAttachment(const LiveAttachment&) = delete;
+    LiveAttachment& operator=(const LiveAttachment&) = delete;
 
     // Call once per frame with a monotonic clock. Follows `selected` (its fields refreshed about
-    // 10 Hz), asks for the next state when due, and returns the newest state loaded as a world
-    // of the game when one arrived that has every edit sent so far (else null: keep the mirror).
-    // Then writes the selected object's freshest fields into mirror (or the new world).
+    // 10 Hz), asks for the next state when due, starts loading a state read into a world of the
+    // game on a thread of its own (component hooks off: no game code runs), and returns the
+    // newest world loaded when it has every edit sent so far (else null: keep the mirror). Then
+    // writes the selected object's freshest fields into mirror (or the new world).
     [[nodiscard]] std::unique_ptr<World> update(World& mirror, Guid selected, double now_s);
+    // Waits until no state is being loaded (its world is taken by the next update). Call before
+    // changing the game's types (a script reload): the load reads them.
+    void finish_loading();
 
     // The objects' fields now, in the scene files' value forms (components_to_json).
     [[nodiscard]] static FieldSnapshot fields_of(const World& world,
@@ -70,6 +79,19 @@ public:
     [[nodiscard]] const std::string& load_problem() const { return m_load_problem; }
 
 private:
+    // A state read from the player, then loaded.
+    struct Loaded {
+        std::shared_ptr<const std::string> text;
+        std::string file;             // names it in messages
+        std::uint64_t after = 0;      // View::scene_after
+        std::uint64_t tick = 0;       // the world summary's tick when it arrived
+        std::unique_ptr<World> world; // null when it could not be loaded
+        std::string problem;          // why
+        double seconds = 0.0;         // how long loading took
+    };
+    // Builds state's world (on the loading thread: reads the game only).
+    static Loaded load(const Game& game, Loaded state);
+
     // Writes an object's fields as the client read them into world (fields the world's types do
     // not have, or objects it does not hold, are left: the next state brings them).
     static void write_fields(World& world, const Json& object);
@@ -87,6 +109,7 @@ private:
     std::uint64_t m_loaded_after = 0; // its View::scene_after
     std::uint64_t m_shown_tick = 0;   // the newest tick the mirror's selected object shows
     std::string m_load_problem;
+    std::future<Loaded> m_loading; // valid while a state is being loaded
 };
 
 } // namespace diorama::editor

@@ -902,6 +902,27 @@ TEST_F(FieldPathTest, HooksDoNotRunForObjectsWithoutTheComponent) {
     EXPECT_TRUE(g_destroyed.empty());
 }
 
+TEST_F(FieldPathTest, AWorldWithHooksOffRunsNoneAndTurnedOnAgainRunsThem) {
+    world.set_hooks_enabled(false);
+    EXPECT_FALSE(world.hooks_enabled());
+    const Handle quiet = world.create({.name = "quiet"}).value();
+    world.add<FieldPathProbe>(quiet)->count = 1;
+    world.remove<FieldPathProbe>(quiet);
+    world.add<FieldPathProbe>(quiet);
+    world.destroy(quiet);
+    world.flush();
+    EXPECT_TRUE(g_created.empty()) << "a copy of another world's state runs no game code";
+    EXPECT_TRUE(g_destroyed.empty());
+
+    world.set_hooks_enabled(true);
+    const Handle loud = world.create({.name = "loud"}).value();
+    world.add<FieldPathProbe>(loud);
+    world.destroy(loud);
+    world.flush();
+    EXPECT_EQ(g_created.size(), 1u);
+    EXPECT_EQ(g_destroyed.size(), 1u);
+}
+
 // ---- set_field_json ----
 
 TEST_F(FieldPathTest, JsonValuesAreWrittenInTheSceneFilesForms) {

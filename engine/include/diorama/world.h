@@ -74,6 +74,11 @@ public:
     // The prefabs game code spawns from (see spawn() in prefab.h); may be null. Not owned.
     [[nodiscard]] const PrefabLibrary* prefabs() const { return m_prefabs; }
     void set_prefabs(const PrefabLibrary* prefabs) { m_prefabs = prefabs; }
+    // Component hooks (on_create, on_destroy, on_message) run only while enabled, the default. A
+    // world holding a copy of another's state (the editor's view of a running player) turns them
+    // off: building it runs no game code. Set before adding objects.
+    void set_hooks_enabled(bool enabled);
+    [[nodiscard]] bool hooks_enabled() const { return m_hooks_enabled; }
 
     // ---- objects ----
 
@@ -397,6 +402,7 @@ private:
 
     const TypeRegistry* m_registry = nullptr;
     const PrefabLibrary* m_prefabs = nullptr;
+    bool m_hooks_enabled = true;
     WorldDef m_def;
 
     // objects

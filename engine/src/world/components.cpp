@@ -115,7 +115,7 @@ bool World::remove(Handle h, ComponentId type) {
         m_deferred_removals.emplace_back(type, h.index);
         return true;
     }
-    if (const TypeInfo* t = type_info(type); t != nullptr && t->hooks.on_destroy)
+    if (const TypeInfo* t = type_info(type); t != nullptr && t->hooks.on_destroy && m_hooks_enabled)
         t->hooks.on_destroy(*this, h, pool.find(h.index));
     if (pool.contains(h.index)) erase_component(h.index, pool); // the hook may have removed it
     return true;

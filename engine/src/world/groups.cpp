@@ -79,7 +79,8 @@ void World::apply_deferred() {
         PoolBase& pool = *m_pools[type];
         if (!pool.contains(entity)) continue;
         const Handle h = handle_of(entity);
-        if (const TypeInfo* t = type_info(type); t != nullptr && t->hooks.on_destroy)
+        if (const TypeInfo* t = type_info(type);
+            t != nullptr && t->hooks.on_destroy && m_hooks_enabled)
             t->hooks.on_destroy(*this, h, pool.find(entity));
         if (pool.contains(entity)) erase_component(entity, pool);
     }

@@ -76,10 +76,7 @@ World::World(const TypeRegistry& registry, WorldDef def)
       m_grid(m_def.spatial_cell_size) {
     m_layers.push_back(m_def.default_layer);
     m_transforms = &typed_pool<Transform2D>();
-    for (const TypeInfo* t : registry.types()) {
-        if (t->hooks.on_message) m_message_types.push_back(t);
-        if (t->hooks.on_destroy) m_destroy_types.push_back(t);
-    }
+    set_hooks_enabled(true);
     if (registry.find<Transform2D>() && registry.find<Velocity>()) {
         [[maybe_unused]] auto grouped = group<Transform2D, Velocity>();
         assert(grouped.ok());
@@ -87,6 +84,17 @@ World::World(const TypeRegistry& registry, WorldDef def)
 }
 
 World::~World() = default;
+
+void World::set_hooks_enabled(bool enabled) {
+    m_hooks_enabled = enabled;
+    m_message_types.clear();
+    m_destroy_types.clear();
+    if (!enabled) return;
+    for (const TypeInfo* t : m_registry->types()) {
+        if (t->hooks.on_message) m_message_types.push_back(t);
+        if (t->hooks.on_destroy) m_destroy_types.push_back(t);
+    }
+}
 
 // ---- objects ----
 

@@ -56,8 +56,8 @@ DIORAMA_HOT_INLINE void World::occupy_slot(std::uint32_t index, bool reused, Lay
 
 DIORAMA_HOT_INLINE Handle World::announce_created(std::uint32_t index) {
     // A new object has only its Transform2D, so it cannot complete an owned group yet.
-    if (const TypeInfo* t = cached_info(*m_transforms); t != nullptr && t->hooks.on_create)
-        [[unlikely]]
+    if (const TypeInfo* t = cached_info(*m_transforms);
+        t != nullptr && t->hooks.on_create && m_hooks_enabled) [[unlikely]]
         t->hooks.on_create(*this, handle_of(index), m_transforms->get(index));
     return handle_of(index);
 }
@@ -132,7 +132,8 @@ DIORAMA_HOT_INLINE void World::after_add(std::uint32_t entity, PoolBase& pool, v
         else
             join_group(entity, m_groups[static_cast<std::size_t>(pool.group)]);
     }
-    if (const TypeInfo* t = cached_info(pool); t != nullptr && t->hooks.on_create) [[unlikely]]
+    if (const TypeInfo* t = cached_info(pool);
+        t != nullptr && t->hooks.on_create && m_hooks_enabled) [[unlikely]]
         t->hooks.on_create(*this, handle_of(entity), component);
 }
 

@@ -3,6 +3,7 @@
 #include "diorama/field_path.h"
 #include "diorama/project.h"
 #include "diorama/scene_file.h"
+#include "diorama/suggest.h"
 #include "diorama/text_check.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
@@ -138,7 +139,9 @@ struct Reader {
             std::string names;
             for (const std::string& n : f.enum_names)
                 names += (names.empty() ? "" : ", ") + n;
-            error(ErrorCode::Range, "\"" + name + "\" is not one of: " + names, path);
+            error(ErrorCode::Range,
+                  "\"" + name + "\" is not one of: " + names + did_you_mean(name, f.enum_names),
+                  path);
             return std::nullopt;
         }
         case FieldType::ObjectRef: {
@@ -276,7 +279,9 @@ void read_component(const TypeInfo& type, const Json& fields, void* component,
         const LazyPath field_path(path, it.key());
         const FieldInfo* f = type.find_field(it.key());
         if (f == nullptr) {
-            reader.error(ErrorCode::NotFound, type.name + " has no field \"" + it.key() + "\"",
+            reader.error(ErrorCode::NotFound,
+                         type.name + " has no field \"" + it.key() + "\"" +
+                             did_you_mean(it.key(), type.field_names()),
                          field_path);
             continue;
         }

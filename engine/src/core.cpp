@@ -209,6 +209,14 @@ const FieldInfo* TypeInfo::find_field(std::string_view field_name) const {
     return nullptr;
 }
 
+std::vector<std::string> TypeInfo::field_names() const {
+    std::vector<std::string> out;
+    out.reserve(fields.size());
+    for (const FieldInfo& f : fields)
+        out.push_back(f.name);
+    return out;
+}
+
 namespace detail {
 namespace {
 // One id per key for the process: mangled C++ type names and "script:NAME" keys share it (a

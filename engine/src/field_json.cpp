@@ -4,6 +4,7 @@
 #include "document.h"
 
 #include "diorama/field_path.h"
+#include "diorama/suggest.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
@@ -42,7 +43,9 @@ Result<void> set_field_json(World& world, Handle h, std::string_view path, const
     if (!parsed) return make_error(parsed.error().code, parsed.error().message, located);
     const TypeInfo* type = world.registry().find(parsed->component);
     if (type == nullptr)
-        return make_error(ErrorCode::UnknownType, "no component type '" + parsed->component + "'",
+        return make_error(ErrorCode::UnknownType,
+                          "no component type '" + parsed->component + "'" +
+                              did_you_mean(parsed->component, world.registry().names()),
                           located);
     if (!parsed->part.empty()) {
         const FieldInfo* field = type->find_field(parsed->field);

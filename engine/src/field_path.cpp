@@ -1,5 +1,6 @@
 #include "diorama/field_path.h"
 
+#include "diorama/suggest.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
@@ -49,11 +50,15 @@ Result<const FieldInfo*> resolve(const World& world, Handle h, const FieldPath& 
         return make_error(ErrorCode::StaleHandle, "the object no longer exists", std::string(path));
     const TypeInfo* type = world.registry().find(p.component);
     if (type == nullptr)
-        return make_error(ErrorCode::UnknownType, "no component type '" + p.component + "'",
+        return make_error(ErrorCode::UnknownType,
+                          "no component type '" + p.component + "'" +
+                              did_you_mean(p.component, world.registry().names()),
                           std::string(path));
     const FieldInfo* field = type->find_field(p.field);
     if (field == nullptr)
-        return make_error(ErrorCode::NotFound, p.component + " has no field '" + p.field + "'",
+        return make_error(ErrorCode::NotFound,
+                          p.component + " has no field '" + p.field + "'" +
+                              did_you_mean(p.field, type->field_names()),
                           std::string(path));
     *type_out = type;
     return field;

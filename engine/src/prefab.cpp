@@ -4,6 +4,7 @@
 #include "diorama/file_io.h"
 #include "diorama/log.h"
 #include "diorama/project.h"
+#include "diorama/suggest.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 #include "document.h"
@@ -61,6 +62,20 @@ const Prefab* PrefabLibrary::find(std::string_view path_or_name) const {
     return nullptr;
 }
 
+std::string PrefabLibrary::did_you_mean(std::string_view path_or_name) const {
+    // Names are compared (a typo is in the name, not in the folder), the path is suggested.
+    std::string name(path_or_name);
+    name = name.substr(name.find_last_of('/') + 1);
+    if (const auto dot = name.find(".prefab.json"); dot != std::string::npos) name.resize(dot);
+    std::vector<std::string> names;
+    for (const auto& p : m_prefabs)
+        names.push_back(p->name);
+    if (const Prefab* same = find(name)) return "; did you mean \"" + same->path + "\"?";
+    const std::string nearest = nearest_name(name, names);
+    if (nearest.empty()) return {};
+    return "; did you mean \"" + find(nearest)->path + "\"?";
+}
+
 // ---- files ----
 
 Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const Project& project,
@@ -105,10 +120,11 @@ Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const 
             for (auto it = components->begin(); it != components->end(); ++it) {
                 if (registry.find(it.key()) != nullptr) continue;
                 prefab.unknown[it.key()] = it.value();
-                local.warning(
-                    make_error(ErrorCode::UnknownType,
-                               "unknown component type \"" + it.key() + "\" is kept as is",
-                               detail::where(path, json_path("components", it.key()))));
+                local.warning(make_error(ErrorCode::UnknownType,
+                                         "unknown component type \"" + it.key() +
+                                             "\" is kept as is" +
+                                             did_you_mean(it.key(), registry.names()),
+                                         detail::where(path, json_path("components", it.key()))));
             }
         }
     }

@@ -4,6 +4,7 @@
 #include "diorama/guid_index.h"
 #include "diorama/prefab.h"
 #include "diorama/project.h"
+#include "diorama/suggest.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 #include "document.h"
@@ -187,7 +188,9 @@ private:
                 error(ErrorCode::InvalidArgument, checked.error->message,
                       json_path(path, "prefab"));
             else if (prefab == nullptr || prefab->path != *p)
-                error(ErrorCode::NotFound, "prefab \"" + *p + "\" not found (or it has errors)",
+                error(ErrorCode::NotFound,
+                      "prefab \"" + *p + "\" not found (or it has errors)" +
+                          m_prefabs.did_you_mean(*p),
                       json_path(path, "prefab"));
             if (prefab == nullptr || prefab->path != *p) {
                 m_uncreated.insert(def.guid, static_cast<std::uint32_t>(index));
@@ -262,7 +265,8 @@ private:
             if (m_types_by_name.contains(it.key())) continue;
             m_world.add<UnknownComponents>(h)->components[it.key()] = it.value();
             m_diag.warning(make_error(ErrorCode::UnknownType,
-                                      "unknown component type \"" + it.key() + "\" is kept as is",
+                                      "unknown component type \"" + it.key() + "\" is kept as is" +
+                                          did_you_mean(it.key(), m_world.registry().names()),
                                       detail::where(m_file, json_path(path.str(), it.key()))));
         }
     }

@@ -98,6 +98,14 @@ const TypeInfo* TypeRegistry::find(std::string_view name) const {
     return nullptr;
 }
 
+std::vector<std::string> TypeRegistry::names() const {
+    std::vector<std::string> out;
+    out.reserve(m_order.size());
+    for (const TypeInfo* t : m_order)
+        out.push_back(t->name);
+    return out;
+}
+
 const TypeInfo* TypeRegistry::find(ComponentId id) const {
     return id < m_by_id.size() ? m_by_id[id] : nullptr;
 }

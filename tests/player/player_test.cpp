@@ -491,6 +491,36 @@ TEST(PlayerCheck, BrokenFilesFailNamingTheFileAndJsonPath) {
     EXPECT_FALSE(contains(one.out, "bad.prefab.json")) << "only the file asked for is reported";
 }
 
+TEST(PlayerCheck, TyposInNamesAreAnsweredWithTheNameMeantAndTheJsonPath) {
+    TempDir dir;
+    write_mini_project(dir);
+    dir.write("scenes/typos.scene.json",
+              R"({"format": "diorama.scene", "version": 1, "layers": ["world"],
+        "objects": [{"guid": "0000000000000001", "layer": "world",
+                     "components": {"Veloctiy": {"linear": [1, 2]}}},
+                    {"guid": "0000000000000002", "layer": "world",
+                     "components": {"Velocity": {"lineer": [1, 2]}}},
+                    {"guid": "0000000000000003", "layer": "world",
+                     "components": {"Shape": {"kind": "circel"}}},
+                    {"guid": "0000000000000004", "layer": "world", "prefab": "prefabs/sprak.prefab.json"}]})");
+    const ChildResult r = player({"check", dir.path().string()});
+    EXPECT_EQ(r.exit_code, 1) << describe(r);
+    EXPECT_TRUE(contains(r.out, "scenes/typos.scene.json: objects[0].components.Veloctiy: unknown "
+                                "component type \"Veloctiy\" is kept as is; did you mean "
+                                "\"Velocity\"?"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "objects[1].components.Velocity.lineer: Velocity has no field "
+                                "\"lineer\"; did you mean \"linear\"?"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "objects[2].components.Shape.kind: \"circel\" is not one of: "))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "; did you mean \"circle\"?")) << r.out;
+    EXPECT_TRUE(contains(r.out, "objects[3].prefab: prefab \"prefabs/sprak.prefab.json\" not "
+                                "found (or it has errors); did you mean "
+                                "\"prefabs/spark.prefab.json\"?"))
+        << r.out;
+}
+
 TEST(PlayerCheck, ABrokenProjectFileFails) {
     TempDir dir;
     write_mini_project(dir);

@@ -60,6 +60,9 @@ public:
     // By path ("prefabs/brick.prefab.json") or by name ("brick"); nullptr when absent.
     [[nodiscard]] const Prefab* find(std::string_view path_or_name) const;
     [[nodiscard]] const std::vector<std::unique_ptr<Prefab>>& all() const { return m_prefabs; }
+    // "; did you mean \"prefabs/ball.prefab.json\"?" for a path or name that finds none: the
+    // prefab whose name is nearest to it (suggest.h), or "" when none is near.
+    [[nodiscard]] std::string did_you_mean(std::string_view path_or_name) const;
 
 private:
     std::vector<std::unique_ptr<Prefab>> m_prefabs; // sorted by path

@@ -134,6 +134,8 @@ struct TypeInfo {
 
     // The field with this name, or nullptr.
     [[nodiscard]] const FieldInfo* find_field(std::string_view field_name) const;
+    // Every field's name, in declaration order.
+    [[nodiscard]] std::vector<std::string> field_names() const;
 };
 
 // Declared by each component type (specialized next to the type).

@@ -67,6 +67,8 @@ public:
 
     // All types in registration order.
     [[nodiscard]] const std::vector<const TypeInfo*>& types() const { return m_order; }
+    // Every registered type's name, in registry order (for "did you mean" in suggest.h).
+    [[nodiscard]] std::vector<std::string> names() const;
     // All systems in registration order.
     [[nodiscard]] const std::vector<System>& systems() const { return m_systems; }
 

@@ -3,6 +3,7 @@
 #include "editor_session.h"
 
 #include "commands.h"
+#include "unique_names.h"
 
 #include "diorama/field_path.h"
 #include "diorama/log.h"
@@ -86,7 +87,8 @@ Result<Handle> EditorSession::place_prefab(const std::string& prefab, glm::vec2 
         return logged(make_error(ErrorCode::NotFound, "no prefab \"" + prefab + "\""));
     const LayerId layer = p->layer.empty() ? 0 : m_world->find_layer(p->layer).value_or(0);
     const Guid guid = m_world->new_guid();
-    Json entry = new_entry(guid, p->name, m_world->layers()[layer], snapped(world_point));
+    Json entry = new_entry(guid, UniqueNames(*m_world).take(p->name), m_world->layers()[layer],
+                           snapped(world_point));
     entry["prefab"] = p->path;
     if (auto ok = add_entries("Place " + p->name, Json::array({std::move(entry)}), glm::vec2(0.0f));
         !ok)
@@ -99,7 +101,8 @@ Result<Handle> EditorSession::create_object(const std::string& name, glm::vec2 w
     const std::vector<Handle> selected = selected_handles();
     const LayerId layer = selected.empty() ? 0 : m_world->layer(selected.back());
     const Guid guid = m_world->new_guid();
-    Json entry = new_entry(guid, name, m_world->layers()[layer], snapped(world_point));
+    Json entry = new_entry(guid, UniqueNames(*m_world).take(name), m_world->layers()[layer],
+                           snapped(world_point));
     if (auto ok = add_entries("Create " + name, Json::array({std::move(entry)}), glm::vec2(0.0f));
         !ok)
         return ok.error();
@@ -125,7 +128,8 @@ void EditorSession::duplicate_selection() {
         log_error("duplicate: " + entries.error().describe());
         return;
     }
-    const Json copies = with_fresh_guids(*entries, *m_world);
+    Json copies = with_fresh_guids(*entries, *m_world);
+    make_names_unique(copies, *m_world);
     const glm::vec2 step(m_grid.size, -m_grid.size);
     if (add_entries("Duplicate", copies, step)) select_only(root_guids(copies));
 }
@@ -170,6 +174,7 @@ void EditorSession::cut_selection() {
 void EditorSession::paste() {
     if (m_clipboard.empty()) return;
     Json copies = with_fresh_guids(m_clipboard, *m_world);
+    make_names_unique(copies, *m_world);
     // Layers this scene lacks fall back to its first layer.
     for (Json& e : copies)
         if (!m_world->find_layer(e.value("layer", std::string())))

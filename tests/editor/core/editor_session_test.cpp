@@ -215,8 +215,11 @@ TEST_F(SessionTest, PlaceMoveEditUndoRedoSaveAndReload) {
         ASSERT_TRUE(h);
         EXPECT_EQ(reloaded.world().get<Transform2D>(h)->position, transform(g).position);
         EXPECT_EQ(get_field(reloaded.world(), h, "Brick.points").value(), field(g, "Brick.points"));
-        EXPECT_EQ(reloaded.world().name(h), "brick");
+        // Each placed brick has a name of its own ("brick", "brick 2", ...), saved and read back.
+        EXPECT_EQ(reloaded.world().name(h), session.world().name(session.world().find(g)));
+        EXPECT_EQ(reloaded.world().name(h).rfind("brick", 0), 0u);
     }
+    EXPECT_EQ(reloaded.world().name(reloaded.world().find(placed.front())), "brick");
     EXPECT_TRUE(fs::exists(copy.path() / "scenes" / "level1.scene.json.1"));
 }
 

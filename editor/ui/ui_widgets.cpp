@@ -174,6 +174,13 @@ void draw_icon(ImDrawList* draw, Icon icon, ImVec2 c, float size, ImU32 color) {
     }
 }
 
+ImU32 icon_color(bool active, bool enabled) {
+    // An active button shows its icon also when disabled (Play while playing): the dimmed grey
+    // would vanish on the active colour.
+    if (active) return IM_COL32(255, 255, 255, 255);
+    return style_color(enabled ? ImGuiCol_Text : ImGuiCol_TextDisabled);
+}
+
 bool icon_button(WidgetRegistry& widgets, std::string_view label, Icon icon, bool active,
                  const char* tooltip, float size, bool enabled) {
     ImGui::PushID(label.data(), label.data() + label.size());
@@ -184,10 +191,8 @@ bool icon_button(WidgetRegistry& widgets, std::string_view label, Icon icon, boo
     if (!enabled) ImGui::EndDisabled();
     const ImVec2 lo = ImGui::GetItemRectMin();
     const ImVec2 hi = ImGui::GetItemRectMax();
-    const ImU32 color = !enabled ? style_color(ImGuiCol_TextDisabled)
-                        : active ? IM_COL32(255, 255, 255, 255)
-                                 : style_color(ImGuiCol_Text);
-    draw_icon(ImGui::GetWindowDrawList(), icon, (lo + hi) * 0.5f, size * 0.55f, color);
+    draw_icon(ImGui::GetWindowDrawList(), icon, (lo + hi) * 0.5f, size * 0.55f,
+              icon_color(active, enabled));
     if (tooltip != nullptr && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("%s", tooltip);
     ImGui::PopID();

@@ -41,6 +41,10 @@ void record_item(WidgetRegistry& widgets, std::string_view label,
 // Draws an icon centred at center, size pixels across.
 void draw_icon(ImDrawList* draw, Icon icon, ImVec2 center, float size, ImU32 color);
 
+// The colour of an icon_button's icon: white when active (also disabled: Play while playing
+// shows its icon on the highlight), else the text colour, dimmed when disabled.
+[[nodiscard]] ImU32 icon_color(bool active, bool enabled);
+
 // A square button showing an icon; active buttons are highlighted. Returns true when clicked.
 // Records it under label; tooltip shows on hover.
 bool icon_button(WidgetRegistry& widgets, std::string_view label, Icon icon, bool active,

@@ -75,6 +75,15 @@ TEST_F(RecordedWidgets, EachRecordsItselfUnderTheScopeWithItsKind) {
               m_widgets.find("Panel/follow")->rect.center().y);
 }
 
+TEST_F(RecordedWidgets, AnActiveIconButtonShowsItsIconAlsoWhenDisabled) {
+    const ImU32 white = IM_COL32(255, 255, 255, 255);
+    const ImU32 dimmed = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    EXPECT_EQ(icon_color(true, false), white) << "Play while playing: dimmed grey on orange";
+    EXPECT_EQ(icon_color(true, true), white);
+    EXPECT_EQ(icon_color(false, false), dimmed);
+    EXPECT_EQ(icon_color(false, true), ImGui::GetColorU32(ImGuiCol_Text));
+}
+
 TEST_F(RecordedWidgets, TheWidgetsResultComesBack) {
     frame([&] { ui::button(m_widgets, "OK", "OK"); });
     const glm::vec2 at = m_widgets.find("Panel/OK")->rect.center();

@@ -43,7 +43,6 @@ void EditorSession::detach() {
     end_drag();
     const std::string address = m_live->address();
     m_live.reset();
-    m_undo.clear(); // the player's edits refer to its world
     m_world = std::move(m_local->world);
     m_undo = std::move(m_local->undo);
     m_selection = std::move(m_local->selection);

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <chrono>
 #include <cstdlib>
 #include <thread>
 
@@ -54,6 +55,7 @@ struct LiveLink::Impl {
     std::atomic<bool> ready{false};
     BoundedServer server;
     std::thread listener;
+    std::atomic<bool> listener_done{false}; // listen_after_bind returned
 
     explicit Impl(const LiveLinkOptions& o)
         : options(o), inbox(o.limits.pending_requests),
@@ -166,6 +168,10 @@ LiveLink::LiveLink(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 LiveLink::~LiveLink() {
     m_impl->inbox.close();
     m_impl->changes.close();
+    // httplib's stop() does nothing before the listener has started listening, which would then
+    // listen for ever: a run of one tick ends that soon. Wait for it to start (or to have failed).
+    while (!m_impl->server.is_running() && !m_impl->listener_done)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
     m_impl->server.stop_all();
     if (m_impl->listener.joinable()) m_impl->listener.join();
 }
@@ -203,7 +209,10 @@ Result<std::unique_ptr<LiveLink>> LiveLink::start(const LiveLinkOptions& options
     impl->url = "http://" + (v6 ? "[" + options.host + "]" : options.host) + ":" +
                 std::to_string(impl->port);
     Impl* raw = impl.get();
-    impl->listener = std::thread([raw] { raw->server.listen_after_bind(); });
+    impl->listener = std::thread([raw] {
+        raw->server.listen_after_bind();
+        raw->listener_done = true;
+    });
     if (options.allow_remote && !is_loopback(options.host))
         log_warning("the live link accepts connections from other machines on " + impl->url +
                     ": anyone who has the token can read and change the game");

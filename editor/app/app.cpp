@@ -463,6 +463,12 @@ void App::load_project(const std::filesystem::path& folder, const std::string& s
         return;
     }
     after_project_change();
+    if (const auto& failure = m_session.startup_failure())
+        m_dialogs.show_error("Could not open the startup scene",
+                             failure->describe() +
+                                 "\n\nThe project opened on a new scene; the Problems tab lists "
+                                 "what is wrong. Fix the file and open it again (File > Open "
+                                 "Scene).");
     if (!headless()) add_recent_project(m_config, m_session.project().root.string());
 }
 

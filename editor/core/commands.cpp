@@ -21,6 +21,9 @@ namespace diorama::editor {
 
 namespace {
 
+// Objects the editor carries (undo, paste) may stand in for a missing prefab: they stay so.
+constexpr SceneLoadOptions kKeepPlaceholders{.keep_missing_prefabs = true};
+
 Error missing(Guid object) {
     return make_error(ErrorCode::NotFound, "object " + to_string(object) + " does not exist");
 }
@@ -175,7 +178,8 @@ bool AddObjectsCommand::apply(World& world) {
     // Again (redo): into the slots they had, which keeps their place in the save order.
     world.prefer_free_slots(m_slots);
     Diagnostics diagnostics;
-    auto added = add_objects(world, *entries, *m_context.project, *m_context.prefabs, diagnostics);
+    auto added = add_objects(world, *entries, *m_context.project, *m_context.prefabs, diagnostics,
+                             false, kKeepPlaceholders);
     if (!added) return fail(added.error());
     m_slots.clear();
     for (Handle h : *added)
@@ -253,7 +257,8 @@ void RemoveObjectsCommand::revert(World& world) {
     }
     world.prefer_free_slots(m_slots); // back where they were: the same save order
     Diagnostics diagnostics;
-    auto added = add_objects(world, *snapshot, *m_context.project, *m_context.prefabs, diagnostics);
+    auto added = add_objects(world, *snapshot, *m_context.project, *m_context.prefabs, diagnostics,
+                             false, kKeepPlaceholders);
     if (!added) {
         log_error("undo " + m_label + ": cannot restore the objects: " + added.error().describe());
         return;

@@ -42,7 +42,10 @@ void log_problems(const Diagnostics& diagnostics) {
 
 EditorSession::EditorSession(GameOptions options)
     : m_game_options(std::move(options)), m_game(std::make_unique<Game>()),
-      m_world(m_game->new_world()) {}
+      m_world(m_game->new_world()) {
+    // One missing prefab never keeps a scene from opening: its objects stand in for it.
+    m_game_options.scene_loading.keep_missing_prefabs = true;
+}
 
 EditorSession::~EditorSession() {
     // The simulation refers to the world, and the history's snapshots to the registry's types.
@@ -74,13 +77,19 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     // Without a scene named and a startup scene, the project opens on a new empty scene.
     LoadedScene loaded{(*game)->new_world(), {}, "untitled"};
     std::optional<FileStamp> disk;
+    // A startup scene that cannot be read leaves the project open on an empty scene with its
+    // problems listed: one broken file never keeps the project from opening.
+    m_startup_failure.reset();
     if (!scene.empty() || !(*game)->project().startup_scene.empty()) {
         auto opened = load_stamped(**game, scene, problems, disk);
-        if (!opened) {
+        if (!opened && !scene.empty()) {
             log_problems(problems);
             return opened.error();
         }
-        loaded = std::move(*opened);
+        if (opened)
+            loaded = std::move(*opened);
+        else
+            m_startup_failure = opened.error();
     }
     log_problems(problems);
     // The same project opened again keeps its lock (a second lock would contend with it).
@@ -94,7 +103,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     m_game = std::move(*game);
     m_clipboard = Json::array();
     m_paste_count = 0;
-    m_load_problems = std::move(problems);
+    set_load_problems(std::move(problems));
     adopt_project_access(same_project && m_lock);
     adopt_scene(std::move(loaded.world), std::move(loaded.name), std::move(loaded.path), disk);
     frame_selection();
@@ -117,7 +126,7 @@ Result<void> EditorSession::open_scene(const std::string& scene) {
     auto loaded = load_stamped(*m_game, scene, problems, disk);
     log_problems(problems);
     if (!loaded) return loaded.error();
-    m_load_problems = std::move(problems);
+    set_load_problems(std::move(problems));
     leave_scene();
     adopt_scene(std::move(loaded->world), std::move(loaded->name), std::move(loaded->path), disk);
     frame_selection();
@@ -134,6 +143,7 @@ Result<std::unique_ptr<Exporter>> EditorSession::export_project(const ExportOpti
     Diagnostics problems;
     Diagnostics prefab_problems;
     GameOptions game_options = m_game_options;
+    game_options.scene_loading = {}; // what is shipped must load as the player loads it
     game_options.prefab_diagnostics = &prefab_problems;
     auto game = Game::open(project().root, problems, game_options);
     log_problems(problems);
@@ -151,7 +161,7 @@ void EditorSession::new_scene() {
         else
             world->add_layer(layers[i]);
     }
-    m_load_problems = Diagnostics{};
+    set_load_problems(Diagnostics{});
     leave_scene();
     adopt_scene(std::move(world), "untitled", {});
 }

@@ -9,6 +9,7 @@
 // in the history and are lost on stop; undo and redo do nothing until stop.
 
 #include "disk_stamp.h"
+#include "problems.h"
 #include "project_lock.h"
 #include "transform_handles.h"
 #include "undo_stack.h"
@@ -37,6 +38,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace diorama::editor {
@@ -97,8 +99,12 @@ public:
 
     // Opens a project: loads its module and prefabs, then its startup scene (or `scene`, a name or
     // project-relative path). Problems are logged and returned; on failure the session keeps
-    // whatever it had open before. Play mode is stopped first.
+    // whatever it had open before. A startup scene (no scene named) that cannot be loaded does
+    // not fail it: see startup_failure(). Play mode is stopped first.
     Result<void> open_project(const std::filesystem::path& folder, const std::string& scene = {});
+    // Why the startup scene could not be opened by the last open_project (which then opened the
+    // project on a new empty scene, the scene's problems listed); nullopt when it opened.
+    [[nodiscard]] const std::optional<Error>& startup_failure() const { return m_startup_failure; }
     // Opens another scene of the open project (fails while playing).
     Result<void> open_scene(const std::string& scene);
     // Starts a new empty scene (unsaved, named "untitled") with the current scene's layers.
@@ -128,6 +134,25 @@ public:
     [[nodiscard]] std::string window_title() const;
     // Problems found when the scene or prefabs were loaded (shown in the console).
     [[nodiscard]] const Diagnostics& load_problems() const { return m_load_problems; }
+
+    // ---- problems (session_problems.cpp) ----
+    //
+    // The Problems panel's list: what loading the open project and scene found, then what the
+    // last check_project found. A scene opens even when prefabs it uses are missing: their
+    // instances stand in for them (MissingPrefab, kept as the file has them and saved back so),
+    // as components of unknown types do (UnknownComponents); both are listed here.
+
+    [[nodiscard]] const std::vector<ProblemLine>& problems() const { return m_problems; }
+    // Checks the project's saved files as `diorama-player check PROJECT` does (same messages and
+    // JSON paths); its problems replace those of the last check. Returns how many it found.
+    std::size_t check_project();
+    // Selects the object of the open scene a problem points into (its entry read from the scene's
+    // file) and asks the inspector to show the field; false (a console line says why) when the
+    // problem is not about an object of the open scene.
+    bool go_to_problem(const ProblemLine& problem);
+    // The field ("Shape.size", or a component's name) go_to_problem asked the inspector to show;
+    // empty once taken.
+    [[nodiscard]] std::string take_field_focus() { return std::exchange(m_field_focus, {}); }
 
     // ---- the world being edited (the live world while playing) ----
 
@@ -477,6 +502,9 @@ private:
     [[nodiscard]] Error refused_while_attached(const std::string& what,
                                                const std::string& instead) const;
 
+    // The problems of a load replace the previous ones (and the last check's).
+    void set_load_problems(Diagnostics problems);
+
     // ---- helpers (session_viewport.cpp) ----
     void refresh_spatial() const;
     void apply_drag(glm::vec2 world_point);
@@ -487,6 +515,10 @@ private:
     std::string m_scene_name = "untitled";
     std::string m_scene_path;
     Diagnostics m_load_problems;
+    std::vector<ProblemLine> m_problems; // m_load_problems', then the last check's
+    std::size_t m_checked_from = 0;      // where the last check's lines start in m_problems
+    std::string m_field_focus;
+    std::optional<Error> m_startup_failure;
     std::vector<Guid> m_selection;
     ViewportCamera m_camera;
     GridSettings m_grid;

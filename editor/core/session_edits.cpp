@@ -61,6 +61,17 @@ Error no_object(Guid object) {
         make_error(ErrorCode::NotFound, "object " + to_string(object) + " does not exist"));
 }
 
+// Refused on a stand-in for a missing prefab: a component added to it could not be saved (its
+// components are kept as the file has them).
+std::optional<Error> refused_on_placeholder(const World& world, Handle h, const std::string& what) {
+    const MissingPrefab* kept = world.get<MissingPrefab>(h);
+    if (kept == nullptr) return std::nullopt;
+    return logged(make_error(ErrorCode::InvalidArgument,
+                             "cannot " + what + " '" + world.name(h) +
+                                 "': it stands in for the missing prefab \"" + kept->prefab +
+                                 "\" and keeps its components as the scene file has them"));
+}
+
 } // namespace
 
 // ---- helpers ----
@@ -297,6 +308,7 @@ Result<void> EditorSession::reparent(Guid object, Guid new_parent) {
 Result<void> EditorSession::add_component(Guid object, const std::string& type_name) {
     const Handle h = m_world->find(object);
     if (!h) return no_object(object);
+    if (auto refused = refused_on_placeholder(*m_world, h, "add a component to")) return *refused;
     const TypeInfo* type = registry().find(type_name);
     if (type == nullptr)
         return logged(make_error(ErrorCode::UnknownType, "no component type '" + type_name + "'"));
@@ -344,6 +356,7 @@ Result<void> EditorSession::set_property(Guid object, const std::string& key,
     if (!h) return no_object(object);
     if (key.empty())
         return logged(make_error(ErrorCode::InvalidArgument, "a property needs a key"));
+    if (auto refused = refused_on_placeholder(*m_world, h, "add a property to")) return *refused;
     const Properties* properties = m_world->get<Properties>(h);
     PropertyMap values = properties != nullptr ? properties->values : PropertyMap{};
     if (auto it = values.find(key); it != values.end() && it->second == value) return {};

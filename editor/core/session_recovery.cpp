@@ -158,7 +158,7 @@ Result<void> EditorSession::restore_recovery() {
     RecoveryOffer offer = std::move(*m_recovery_offer);
     std::unique_ptr<World> world = std::move(m_recovery_world);
     m_recovery_offer.reset();
-    m_load_problems = Diagnostics{};
+    set_load_problems(Diagnostics{});
     adopt_scene(std::move(world), offer.scene_name, offer.scene_path);
     m_undo.mark_unsaved();
     // The recovery file holds this state: it stays until the scene is saved or left.

@@ -400,6 +400,28 @@ void run_expect_console(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     });
 }
 
+void run_expect_problem(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
+    const std::string text = joined(step.args, 0);
+    auto frames = std::make_shared<int>(0);
+    r.queue([text, frames](ScriptHost& h) {
+        for (const ProblemLine& p : h.script_session().problems())
+            if (p.text.find(text) != std::string::npos) return done();
+        return ++*frames < 30 ? wait("waiting for the problems")
+                              : failure("no problem contains \"" + text + "\"");
+    });
+}
+
+void run_expect_unclipped(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
+    const std::vector<std::string> prefixes = step.args;
+    r.queue([prefixes](ScriptHost& h) {
+        std::string cut;
+        for (const std::string& prefix : prefixes)
+            for (const std::string& path : h.script_widgets().cut_sideways(prefix))
+                cut += (cut.empty() ? "" : ", ") + path;
+        return cut.empty() ? done() : failure("cut off at the side: " + cut);
+    });
+}
+
 void run_expect_modal(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     const std::string text = joined(step.args, 0);
     auto frames = std::make_shared<int>(0);
@@ -472,6 +494,8 @@ constexpr std::array kCommands{
     ScriptCommand{"expect_field", "s*", 2, nullptr, run_expect_field},
     ScriptCommand{"expect_console", "s", 1, nullptr, run_expect_console},
     ScriptCommand{"expect_modal", "s", 1, nullptr, run_expect_modal},
+    ScriptCommand{"expect_problem", "s", 1, nullptr, run_expect_problem},
+    ScriptCommand{"expect_unclipped", "*", 1, nullptr, run_expect_unclipped},
     ScriptCommand{"expect_dirty", "b", 1, nullptr, run_expect_dirty},
     ScriptCommand{"quit", "", 0, nullptr, run_quit},
 };

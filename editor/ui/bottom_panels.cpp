@@ -16,13 +16,6 @@ namespace diorama::editor {
 
 namespace {
 
-bool contains_nocase(std::string_view text, std::string_view needle) {
-    return std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
-               return std::tolower(static_cast<unsigned char>(a)) ==
-                      std::tolower(static_cast<unsigned char>(b));
-           }) != text.end();
-}
-
 // The first 16-hex-digit word of a line that names a live object, or null.
 Guid guid_in(std::string_view line, const World& world) {
     for (std::size_t i = 0; i + 16 <= line.size(); ++i) {
@@ -120,7 +113,7 @@ void PrefabPalette::draw(UiContext& ctx) {
     const ImGuiStyle& style = ImGui::GetStyle();
     float x = 0.0f;
     for (const auto& prefab : prefabs) {
-        if (!m_filter.empty() && !contains_nocase(prefab->name, m_filter)) continue;
+        if (!m_filter.empty() && !ui::contains_nocase(prefab->name, m_filter)) continue;
         if (x > 0.0f && x + tile.x > avail)
             x = 0.0f;
         else if (x > 0.0f)
@@ -178,18 +171,15 @@ void ConsolePanel::draw(UiContext& ctx) {
     const std::size_t errors = ctx.log.count(LogLevel::Error);
     const std::size_t warnings = ctx.log.count(LogLevel::Warning);
     if (ui::button(ctx.widgets, "Clear", "Clear")) ctx.log.clear();
-    ImGui::SameLine();
-    ImGui::Checkbox("Info", &m_show_info);
-    ImGui::SameLine();
+    // The toolbar wraps in a narrow panel.
     char label[48];
+    ui::checkbox_on_toolbar(ctx.widgets, "Info", "Info", &m_show_info);
     std::snprintf(label, sizeof label, "Warnings (%zu)###warnings", warnings);
-    ImGui::Checkbox(label, &m_show_warnings);
-    ImGui::SameLine();
+    ui::checkbox_on_toolbar(ctx.widgets, "Warnings", label, &m_show_warnings);
     std::snprintf(label, sizeof label, "Errors (%zu)###errors", errors);
-    ImGui::Checkbox(label, &m_show_errors);
-    ImGui::SameLine();
-    ImGui::Checkbox("Follow", &m_follow);
-    ImGui::SameLine();
+    ui::checkbox_on_toolbar(ctx.widgets, "Errors", label, &m_show_errors);
+    ui::checkbox_on_toolbar(ctx.widgets, "Follow", "Follow", &m_follow);
+    ui::same_line_if_fits(120.0f * s);
     ImGui::SetNextItemWidth(std::max(80.0f * s, ImGui::GetContentRegionAvail().x));
     edit_text("##filter", &m_filter, 0, "Filter");
 
@@ -203,7 +193,7 @@ void ConsolePanel::draw(UiContext& ctx) {
             : l.level == LogLevel::Warning ? !m_show_warnings
                                            : !m_show_info)
             continue;
-        if (!m_filter.empty() && !contains_nocase(l.text, m_filter)) continue;
+        if (!m_filter.empty() && !ui::contains_nocase(l.text, m_filter)) continue;
         lines.push_back(&l);
     }
     const World& world = ctx.session.world();
@@ -228,7 +218,10 @@ void ConsolePanel::draw(UiContext& ctx) {
             ImGui::PopStyleColor();
             if (g && ImGui::IsItemHovered()) {
                 ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-                ImGui::SetTooltip("Click to select %s", to_string(g).c_str());
+                ImGui::SetTooltip("%s\nClick to select %s", l.text.c_str(), to_string(g).c_str());
+            } else if (ImGui::IsItemHovered() &&
+                       ImGui::CalcTextSize(text.c_str()).x > ImGui::GetWindowWidth()) {
+                ImGui::SetTooltip("%s", l.text.c_str()); // the whole of a line cut off
             }
             ImGui::PopID();
         }

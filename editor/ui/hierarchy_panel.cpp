@@ -6,6 +6,7 @@
 #include "diorama/components.h"
 #include "diorama/log.h"
 #include "diorama/prefab.h"
+#include "diorama/scene_file.h"
 
 #include <SDL_scancode.h>
 
@@ -254,16 +255,20 @@ void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
 
     const bool hidden = ctx.view.layer_hidden(world.layer(h));
     const bool instance = world.get<PrefabInstance>(h) != nullptr;
+    const MissingPrefab* missing = world.get<MissingPrefab>(h);
+    const bool kept = missing != nullptr || world.get<UnknownComponents>(h) != nullptr;
     const std::string& name = world.name(h);
     if (hidden)
         ImGui::PushStyleColor(ImGuiCol_Text, style_color(ImGuiCol_TextDisabled));
+    else if (kept)
+        ImGui::PushStyleColor(ImGuiCol_Text, colors::kPlaceholder);
     else if (instance)
         ImGui::PushStyleColor(ImGuiCol_Text, kPrefabText);
     // Room for the swatch before the name.
     const bool open = ui::recorded(
         ctx.widgets, row_label(g), WidgetKind::Button,
         ImGui::TreeNodeEx("##row", flags, "      %s", name.empty() ? "(unnamed)" : name.c_str()));
-    ImGui::PopStyleColor(hidden || instance ? 1 : 0);
+    ImGui::PopStyleColor(hidden || kept || instance ? 1 : 0);
     const ImVec2 lo = ImGui::GetItemRectMin();
     const float text_x = lo.x + ImGui::GetTreeNodeToLabelSpacing();
     draw_swatch(world, h, ImVec2(text_x + 1 * s, lo.y + 3 * s), ImGui::GetTextLineHeight() - 2 * s);
@@ -280,6 +285,11 @@ void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
     if (ImGui::IsItemHovered() && instance)
         ImGui::SetTooltip("Instance of %s\n%s", world.get<PrefabInstance>(h)->prefab.c_str(),
                           to_string(g).c_str());
+    else if (ImGui::IsItemHovered() && missing != nullptr)
+        ImGui::SetTooltip("Stands in for the missing prefab %s (kept as is)\n%s",
+                          missing->prefab.c_str(), to_string(g).c_str());
+    else if (ImGui::IsItemHovered() && kept)
+        ImGui::SetTooltip("Has components of unknown types (kept as is)\n%s", to_string(g).c_str());
     if (ImGui::BeginPopupContextItem("##menu")) {
         if (!session.is_selected(g)) session.select_only({g});
         draw_row_menu(ctx, g);

@@ -106,12 +106,15 @@ void end_gesture(UiContext& ctx) {
 void InspectorPanel::draw(UiContext& ctx) {
     EditorSession& session = ctx.session;
     ctx.widgets.push_scope("Inspector");
+    take_focus(ctx);
     panel_header("Inspector", ctx.scale);
     ImGui::BeginChild("##inspector", ImVec2(0, 0), false);
     const std::vector<Handle> selected = session.selected_handles();
     if (selected.empty()) {
         ImGui::Spacing();
-        ImGui::TextDisabled("Select an object in the viewport or the hierarchy.");
+        ImGui::PushStyleColor(ImGuiCol_Text, style_color(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("Select an object in the viewport or the hierarchy.");
+        ImGui::PopStyleColor();
         ImGui::EndChild();
         ctx.widgets.pop_scope();
         return;
@@ -125,7 +128,7 @@ void InspectorPanel::draw(UiContext& ctx) {
                                         [&](Handle h) { return world.has(h, type->id); });
         if (shared) draw_component(ctx, *type, selected);
     }
-    if (selected.size() == 1) draw_unknown(ctx, selected.back());
+    if (selected.size() == 1) draw_kept(ctx, selected.back());
     ImGui::Spacing();
     draw_add_component(ctx, selected);
     ImGui::EndChild();
@@ -241,6 +244,7 @@ void InspectorPanel::draw_component(UiContext& ctx, const TypeInfo& type,
     ImGui::PushStyleColor(ImGuiCol_HeaderHovered, IM_COL32(62, 67, 79, 255));
     ImGui::PushStyleColor(ImGuiCol_HeaderActive, IM_COL32(70, 76, 90, 255));
     ImGui::PushFont(ctx.fonts.bold);
+    if (focus_opens(type.name)) ImGui::SetNextItemOpen(true);
     const bool open = ImGui::CollapsingHeader(
         type.name.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
     ImGui::PopFont();
@@ -292,6 +296,7 @@ void InspectorPanel::draw_field(UiContext& ctx, const TypeInfo& type, const Fiel
 
     ImGui::PushID(field.name.c_str());
     ImGui::TableNextRow();
+    mark_if_focused(row.path);
     ImGui::TableSetColumnIndex(0);
     ImGui::AlignTextToFramePadding();
     if (overridden) {
@@ -480,25 +485,16 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     }
 }
 
-void InspectorPanel::draw_unknown(UiContext& ctx, Handle h) {
-    const auto* unknown = ctx.session.world().get<UnknownComponents>(h);
-    if (unknown == nullptr) return;
-    for (const auto& [name, json] : unknown->components) {
-        ImGui::PushID(name.c_str());
-        ImGui::PushStyleColor(ImGuiCol_Text, style_color(ImGuiCol_TextDisabled));
-        if (ImGui::CollapsingHeader((name + "  (unknown type, kept as is)").c_str())) {
-            ImGui::PushFont(ctx.fonts.mono);
-            ImGui::TextWrapped("%s", json.dump(2).c_str());
-            ImGui::PopFont();
-        }
-        ImGui::PopStyleColor();
-        ImGui::PopID();
-    }
-}
-
 void InspectorPanel::draw_add_component(UiContext& ctx, const std::vector<Handle>& selected) {
     EditorSession& session = ctx.session;
     const World& world = session.world();
+    if (std::any_of(selected.begin(), selected.end(),
+                    [&](Handle h) { return world.get<MissingPrefab>(h) != nullptr; })) {
+        ImGui::PushStyleColor(ImGuiCol_Text, style_color(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("A stand-in for a missing prefab takes no new components.");
+        ImGui::PopStyleColor();
+        return;
+    }
     const float w = ImGui::GetContentRegionAvail().x;
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + w * 0.15f);
     if (ui::button(ctx.widgets, "AddComponent", "Add Component", ImVec2(w * 0.7f, 0))) {

@@ -8,6 +8,7 @@
 #include "ui_context.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace diorama::editor {
@@ -27,7 +28,20 @@ private:
     void draw_value_widget(UiContext& ctx, const FieldRow& row);
     void draw_properties(UiContext& ctx, const FieldRow& row);
     void draw_add_component(UiContext& ctx, const std::vector<Handle>& selected);
-    void draw_unknown(UiContext& ctx, Handle h);
+    // What the object keeps without understanding it: a missing prefab's data, components of
+    // unknown types (inspector_kept.cpp).
+    void draw_kept(UiContext& ctx, Handle h);
+    // The field a problem points to (EditorSession::go_to_problem): its component opens, its
+    // row is marked for a while and scrolled to once.
+    struct Focus {
+        std::string path; // "Shape.size", or a component's name
+        int frames = 0;   // left to mark it
+        bool scroll = false;
+    };
+    void take_focus(UiContext& ctx);
+    [[nodiscard]] bool focus_opens(std::string_view component) const;
+    // Marks the current table row when it is the focused field (or its component's).
+    void mark_if_focused(std::string_view row_path);
     // Project files of an asset kind (relative paths), rescanned when a picker opens.
     const std::vector<std::string>& assets(const UiContext& ctx, AssetKind kind, bool rescan);
 
@@ -40,6 +54,7 @@ private:
     std::string m_key_edit;
     std::string m_key_editing; // the key whose name field is active
     std::vector<std::vector<std::string>> m_assets;
+    Focus m_focus;
 };
 
 } // namespace diorama::editor

@@ -23,7 +23,9 @@ inline constexpr unsigned kAxisX = 0xff5050e8;
 inline constexpr unsigned kAxisY = 0xff60d060;
 inline constexpr unsigned kPlaying = 0xff50b0ff; // the frame around the viewport in play mode
 inline constexpr unsigned kPaused = 0xff40c8f0;
-inline constexpr unsigned kLive = 0xffb4c83c; // the frame around the viewport while attached
+inline constexpr unsigned kLive = 0xffb4c83c;        // the frame around the viewport while attached
+inline constexpr unsigned kFocus = 0x6040c8f0;       // the inspector row a problem points to
+inline constexpr unsigned kPlaceholder = 0xffc850e0; // objects kept without their prefab or type
 } // namespace colors
 
 // Loads the fonts at 15 px times scale into ImGui's atlas (before the renderer builds it).

@@ -4,6 +4,7 @@
 #include "theme.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numbers>
 
@@ -19,7 +20,7 @@ void arrow_head(ImDrawList* draw, ImVec2 tip, ImVec2 dir, float size, ImU32 colo
 
 } // namespace
 
-void record_item(WidgetRegistry& widgets, std::string_view label, WidgetKind kind) {
+void record_item(WidgetRegistry& widgets, std::string_view label, WidgetKind kind, bool cut) {
     if (!ImGui::IsItemVisible()) return;
     const ImVec2 lo = ImGui::GetItemRectMin();
     const ImVec2 hi = ImGui::GetItemRectMax();
@@ -28,7 +29,11 @@ void record_item(WidgetRegistry& widgets, std::string_view label, WidgetKind kin
     const ImVec2 clip_hi = draw->GetClipRectMax();
     Rect r{{std::max(lo.x, clip_lo.x), std::max(lo.y, clip_lo.y)},
            {std::min(hi.x, clip_hi.x), std::min(hi.y, clip_hi.y)}};
-    widgets.add(label, r, kind);
+    // Slack: a selectable's box reaches half the item spacing past the content on each side, and
+    // borders are drawn on pixel centres.
+    const float slack = ImGui::GetStyle().ItemSpacing.x * 0.5f + 0.5f;
+    cut = cut || lo.x < clip_lo.x - slack || hi.x > clip_hi.x + slack;
+    widgets.add(label, r, kind, cut);
 }
 
 void draw_icon(ImDrawList* draw, Icon icon, ImVec2 c, float size, ImU32 color) {
@@ -253,6 +258,26 @@ ImU32 style_color(ImGuiCol col, float alpha) {
 
 namespace ui {
 
+void same_line_if_fits(float width) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+bool checkbox_on_toolbar(WidgetRegistry& widgets, std::string_view label, const char* text,
+                         bool* value) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    same_line_if_fits(ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+                      ImGui::CalcTextSize(text, nullptr, true).x);
+    return recorded(widgets, label, WidgetKind::Checkbox, ImGui::Checkbox(text, value));
+}
+
+bool contains_nocase(std::string_view text, std::string_view needle) {
+    return std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) ==
+                      std::tolower(static_cast<unsigned char>(b));
+           }) != text.end();
+}
+
 bool button(WidgetRegistry& widgets, std::string_view label, const char* text, ImVec2 size) {
     return recorded(widgets, label, WidgetKind::Button, ImGui::Button(text, size));
 }
@@ -283,8 +308,14 @@ bool input_text_multiline(WidgetRegistry& widgets, std::string_view label, const
     return recorded(widgets, label, WidgetKind::Other, edit_text_multiline(id, text, size));
 }
 
-bool begin_tab_item(WidgetRegistry& widgets, std::string_view label, const char* text) {
-    return recorded(widgets, label, WidgetKind::Button, ImGui::BeginTabItem(text));
+bool begin_tab_item(WidgetRegistry& widgets, std::string_view label, const char* text,
+                    ImGuiTabItemFlags flags) {
+    const bool open = ImGui::BeginTabItem(text, nullptr, flags);
+    // A tab bar too narrow for its tabs shortens their labels ("Co...").
+    const float needed =
+        ImGui::CalcTextSize(text, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+    record_item(widgets, label, WidgetKind::Button, ImGui::GetItemRectSize().x + 1.0f < needed);
+    return open;
 }
 
 bool recorded(WidgetRegistry& widgets, std::string_view label, WidgetKind kind, bool result) {

@@ -34,9 +34,10 @@ enum class Icon {
     Layer,
 };
 
-// Records the last ImGui item under label (its visible part) in the registry.
+// Records the last ImGui item under label (its visible part) in the registry; cut: the caller
+// knows part of it is not shown (its panel cutting it off at the side is found here).
 void record_item(WidgetRegistry& widgets, std::string_view label,
-                 WidgetKind kind = WidgetKind::Other);
+                 WidgetKind kind = WidgetKind::Other, bool cut = false);
 
 // Draws an icon centred at center, size pixels across.
 void draw_icon(ImDrawList* draw, Icon icon, ImVec2 center, float size, ImU32 color);
@@ -69,6 +70,16 @@ ImU32 style_color(ImGuiCol col, float alpha = 1.0f);
 // current scope), so a script can find it; each returns what the ImGui call returns.
 namespace ui {
 
+// Before a toolbar item `width` pixels wide: stays on the line when it fits there, else starts a
+// new line (toolbars wrap in narrow panels instead of running past their edge).
+void same_line_if_fits(float width);
+// ImGui::Checkbox after the previous toolbar item (wrapping as same_line_if_fits), recorded as a
+// Checkbox.
+bool checkbox_on_toolbar(WidgetRegistry& widgets, std::string_view label, const char* text,
+                         bool* value);
+// Whether text contains needle, ignoring ASCII case (the panels' filters).
+[[nodiscard]] bool contains_nocase(std::string_view text, std::string_view needle);
+
 // ImGui::Button(text, size), recorded as a Button.
 bool button(WidgetRegistry& widgets, std::string_view label, const char* text,
             ImVec2 size = ImVec2(0, 0));
@@ -86,8 +97,9 @@ bool input_text(WidgetRegistry& widgets, std::string_view label, const char* id,
 // edit_text_multiline, recorded as Other (scripts type into single lines only: Enter adds a line).
 bool input_text_multiline(WidgetRegistry& widgets, std::string_view label, const char* id,
                           std::string* text, ImVec2 size);
-// ImGui::BeginTabItem, its tab recorded as a Button.
-bool begin_tab_item(WidgetRegistry& widgets, std::string_view label, const char* text);
+// ImGui::BeginTabItem, its tab recorded as a Button (cut off when ImGui shortened its label).
+bool begin_tab_item(WidgetRegistry& widgets, std::string_view label, const char* text,
+                    ImGuiTabItemFlags flags = 0);
 // Any other widget: pass its ImGui call's result; the widget it just drew is recorded.
 // `if (ui::recorded(widgets, "x", WidgetKind::DragNumber, ImGui::DragFloat(...)))`.
 bool recorded(WidgetRegistry& widgets, std::string_view label, WidgetKind kind, bool result);

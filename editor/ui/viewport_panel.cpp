@@ -9,6 +9,7 @@
 #include "diorama/log.h"
 #include "diorama/prefab.h"
 #include "diorama/render/font.h"
+#include "diorama/scene_file.h"
 
 #include <SDL_scancode.h>
 
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <numbers>
 
 namespace diorama::editor {
@@ -330,6 +332,27 @@ void ViewportPanel::forward_game_mouse(UiContext& ctx, bool hovered) {
 
 // ---- overlays ----
 
+void ViewportPanel::draw_placeholders(UiContext& ctx, ImDrawList* draw) {
+    World& world = ctx.session.world();
+    if (world.count<MissingPrefab>() == 0) return;
+    const float s = ctx.scale;
+    const float half = 14.0f * s;
+    world.view<MissingPrefab>().each([&](Handle h, MissingPrefab& missing) {
+        if (ctx.view.layer_hidden(world.layer(h))) return;
+        const ImVec2 at = to_im(to_screen(ctx.session, world.bounds(h).center()));
+        draw->AddRectFilled(at - ImVec2(half, half), at + ImVec2(half, half),
+                            (colors::kPlaceholder & 0x00ffffffu) | 0x40000000u);
+        draw->AddRect(at - ImVec2(half, half), at + ImVec2(half, half), colors::kPlaceholder, 0, 0,
+                      2.0f * s);
+        const ImVec2 mark = ImGui::CalcTextSize("?");
+        draw->AddText(at - mark * 0.5f, colors::kPlaceholder, "?");
+        const std::string name = std::filesystem::path(missing.prefab).filename().string();
+        const ImVec2 text = ImGui::CalcTextSize(name.c_str());
+        draw->AddText(at + ImVec2(-text.x * 0.5f, half + 2.0f * s), colors::kPlaceholder,
+                      name.c_str());
+    });
+}
+
 void ViewportPanel::draw_overlays(UiContext& ctx) {
     EditorSession& session = ctx.session;
     const World& world = session.world();
@@ -348,6 +371,7 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
             draw->AddRect(to_im(a), to_im(c), IM_COL32(255, 255, 255, 90), 0, 0, 1.0f);
         }
     }
+    draw_placeholders(ctx, draw);
     const std::vector<Handle> selected = session.selected_handles();
     for (std::size_t i = 0; i < selected.size(); ++i) {
         const Rect b = world.bounds(selected[i]);

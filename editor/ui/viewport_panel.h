@@ -56,6 +56,8 @@ private:
     void forward_game_mouse(UiContext& ctx, bool hovered);
     void draw_overlays(UiContext& ctx);
     void draw_handles(UiContext& ctx, ImDrawList* draw);
+    // A marked box with "?" and the file's name where each object stands in for a missing prefab.
+    void draw_placeholders(UiContext& ctx, ImDrawList* draw);
     // The frame around the viewport in a mode (Play, attached), tinted, with its label centred at
     // the top and, when not empty, a problem below it.
     void draw_mode_frame(UiContext& ctx, ImDrawList* draw, unsigned tint, const std::string& label,

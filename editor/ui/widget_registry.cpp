@@ -27,9 +27,18 @@ std::string WidgetRegistry::scoped(std::string_view label) const {
     return path;
 }
 
-void WidgetRegistry::add(std::string_view label, const Rect& rect, WidgetKind kind) {
+void WidgetRegistry::add(std::string_view label, const Rect& rect, WidgetKind kind,
+                         bool cut_sideways) {
     if (rect.max.x - rect.min.x < 1.0f || rect.max.y - rect.min.y < 1.0f) return;
-    m_widgets.try_emplace(scoped(label), WidgetInfo{rect, kind});
+    m_widgets.try_emplace(scoped(label), WidgetInfo{rect, kind, cut_sideways});
+}
+
+std::vector<std::string> WidgetRegistry::cut_sideways(std::string_view prefix) const {
+    std::vector<std::string> out;
+    for (const auto& [path, info] : m_widgets)
+        if (info.cut_sideways && path.starts_with(prefix)) out.push_back(path);
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 const WidgetInfo* WidgetRegistry::find(std::string_view path) const {

@@ -26,6 +26,7 @@ enum class WidgetKind : std::uint8_t {
 struct WidgetInfo {
     Rect rect; // visible part, window pixels (y down)
     WidgetKind kind = WidgetKind::Other;
+    bool cut_sideways = false; // its panel cuts part of it off at the left or right
 };
 
 class WidgetRegistry {
@@ -39,12 +40,15 @@ public:
 
     // Records a widget under the current scope; an empty or inverted rect (clipped away) is not
     // recorded. A label recorded twice keeps the first rectangle.
-    void add(std::string_view label, const Rect& rect, WidgetKind kind = WidgetKind::Other);
+    void add(std::string_view label, const Rect& rect, WidgetKind kind = WidgetKind::Other,
+             bool cut_sideways = false);
 
     // The widget drawn this frame under a full label path, or nullptr.
     [[nodiscard]] const WidgetInfo* find(std::string_view path) const;
     // Full paths starting with prefix, sorted (for error messages that list what exists).
     [[nodiscard]] std::vector<std::string> paths_with_prefix(std::string_view prefix) const;
+    // Full paths starting with prefix whose widget is cut off at the side, sorted.
+    [[nodiscard]] std::vector<std::string> cut_sideways(std::string_view prefix) const;
 
 private:
     // The full path a label gets under the current scope.

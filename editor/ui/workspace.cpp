@@ -5,8 +5,23 @@
 #include "ui_widgets.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace diorama::editor {
+
+void Workspace::draw_problems_tab(UiContext& ctx) {
+    // A load or check that finds problems brings the tab to the front once.
+    const std::size_t count = ctx.session.problems().size();
+    const bool show = count != m_problems_seen && count > 0;
+    m_problems_seen = count;
+    char label[48];
+    std::snprintf(label, sizeof label, "Problems (%zu)###problems", count);
+    if (ui::begin_tab_item(ctx.widgets, "Bottom/Problems", label,
+                           show ? ImGuiTabItemFlags_SetSelected : 0)) {
+        m_problems.draw(ctx);
+        ImGui::EndTabItem();
+    }
+}
 
 void Workspace::draw(UiContext& ctx) {
     const float s = ctx.scale;
@@ -93,6 +108,7 @@ void Workspace::draw(UiContext& ctx) {
                           m_console.draw(ctx);
                           ImGui::EndTabItem();
                       }
+                      draw_problems_tab(ctx);
                       const bool stats = ui::begin_tab_item(ctx.widgets, "Bottom/Stats", "Stats");
                       if (stats) {
                           draw_stats(ctx, RenderFigures{m_viewport.render_stats(),

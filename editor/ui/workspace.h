@@ -1,11 +1,12 @@
 #pragma once
 // Workspace: the window's content while a project is open — menu bar, toolbar, hierarchy on the
-// left, the viewport over the prefab palette and the Console/Stats tabs, inspector on the right —
-// laid out with splitters whose sizes live in the settings (EditorLayout, unscaled).
+// left, the viewport over the prefab palette and the Console/Problems/Stats tabs, inspector on the
+// right — laid out with splitters whose sizes live in the settings (EditorLayout, unscaled).
 
 #include "bottom_panels.h"
 #include "hierarchy_panel.h"
 #include "inspector_panel.h"
+#include "problems_panel.h"
 #include "ui_context.h"
 #include "viewport_panel.h"
 
@@ -25,11 +26,16 @@ public:
     [[nodiscard]] ViewportPanel& viewport() { return m_viewport; }
 
 private:
+    // The Problems tab of the bottom row.
+    void draw_problems_tab(UiContext& ctx);
+
     ViewportPanel m_viewport;
     HierarchyPanel m_hierarchy;
     InspectorPanel m_inspector;
     PrefabPalette m_palette;
     ConsolePanel m_console;
+    ProblemsPanel m_problems;
+    std::size_t m_problems_seen = 0; // the problems' count last drawn
     bool m_frame_pending = false;
 };
 

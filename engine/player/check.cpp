@@ -4,10 +4,9 @@
 #include "diagnostics_output.h"
 #include "output_streams.h"
 
-#include "diorama/game.h"
 #include "diorama/input_script.h"
-#include "diorama/prefab.h"
 #include "diorama/project.h"
+#include "diorama/project_check.h"
 
 #include <algorithm>
 #include <map>
@@ -24,13 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kProjectFile = "project.json";
-
-// What to check in one project.
-struct Targets {
-    bool whole = false;            // project.json, the prefab folder and every scene
-    std::set<std::string> prefabs; // project-relative prefab files
-    std::set<std::string> scenes;  // project-relative scene files
-};
 
 struct Tally {
     std::size_t projects = 0;
@@ -51,11 +43,9 @@ fs::path find_project_root(fs::path dir) {
     }
 }
 
-constexpr std::string_view kInputSuffix = ".input.json";
-
 // Adds what a command-line path asks to check to targets (by project root) or to the input
 // scripts (which need no project), or a problem.
-void classify(const fs::path& path, std::map<fs::path, Targets>& targets,
+void classify(const fs::path& path, std::map<fs::path, CheckScope>& targets,
               std::set<fs::path>& input_scripts, Diagnostics& problems) {
     const std::string where = path.string();
     std::error_code ec;
@@ -81,7 +71,7 @@ void classify(const fs::path& path, std::map<fs::path, Targets>& targets,
         targets[real.parent_path()]; // the project file alone
         return;
     }
-    if (name.ends_with(kInputSuffix)) {
+    if (name.ends_with(kInputScriptSuffix)) {
         input_scripts.insert(path);
         return;
     }
@@ -101,51 +91,8 @@ void classify(const fs::path& path, std::map<fs::path, Targets>& targets,
         return;
     }
     const std::string relative = named.lexically_relative(root).generic_string();
-    Targets& project = targets[fs::canonical(root, ec)];
+    CheckScope& project = targets[fs::canonical(root, ec)];
     (scene ? project.scenes : project.prefabs).insert(relative);
-}
-
-// The *.prefab.json files under the project's prefab folder (those load_folder reads).
-std::size_t count_prefab_files(const Project& project) {
-    return project_files(project.root, project.prefab_folder, ".prefab.json").size();
-}
-
-// Opens the game of a project and checks its prefabs and scenes: with targets.whole, the
-// project file, every prefab and every scene; otherwise the project file and the named files.
-void check_project_contents(const fs::path& root, const Targets& targets, Diagnostics& diagnostics,
-                            Tally& tally) {
-    // The scenes need every prefab; a prefab file's own problems are reported only when it is
-    // checked itself (a broken prefab shows in a scene as a missing one).
-    Diagnostics unasked_prefab_problems;
-    GameOptions options;
-    if (!targets.whole) options.prefab_diagnostics = &unasked_prefab_problems;
-    auto game = Game::open(root, diagnostics, options);
-    if (!game) {
-        tally.module_failed = game.error().code == ErrorCode::Module;
-        if (tally.module_failed)
-            diagnostics.warning(make_error(ErrorCode::Module,
-                                           "without the module, the prefabs and scenes were not "
-                                           "checked",
-                                           game.error().where));
-        return;
-    }
-    const Project& project = (*game)->project();
-    std::set<std::string> scenes = targets.scenes;
-    if (targets.whole) {
-        tally.prefabs += count_prefab_files(project);
-        for (const std::string& scene : project.scenes())
-            scenes.insert(scene);
-        if (!project.startup_scene.empty()) scenes.insert(project.startup_scene);
-    } else {
-        for (const std::string& prefab : targets.prefabs) {
-            ++tally.prefabs;
-            (void)load_prefab(project, prefab, (*game)->registry(), diagnostics);
-        }
-    }
-    for (const std::string& scene : scenes) {
-        ++tally.scenes;
-        (void)(*game)->load_scene_file(scene, diagnostics);
-    }
 }
 
 void check_input_script(const fs::path& file, Diagnostics& diagnostics, Tally& tally) {
@@ -153,22 +100,14 @@ void check_input_script(const fs::path& file, Diagnostics& diagnostics, Tally& t
     (void)load_input_script(file, diagnostics);
 }
 
-// Checks every NAME.input.json in the project folder and the folders below it that the project's
-// rule lets be opened (one leading out of the project is reported instead).
-void check_input_scripts_in(const fs::path& root, Diagnostics& diagnostics, Tally& tally) {
-    for (const std::string& script : project_files(root, "", kInputSuffix)) {
-        if (auto file = file_in_project(root, script))
-            check_input_script(*file, diagnostics, tally);
-        else
-            diagnostics.error(file.error());
-    }
-}
-
-void check_project(const fs::path& root, const Targets& targets, Tally& tally) {
+void check_project(const fs::path& root, const CheckScope& scope, Tally& tally) {
     ++tally.projects;
     Diagnostics diagnostics;
-    check_project_contents(root, targets, diagnostics, tally);
-    if (targets.whole) check_input_scripts_in(root, diagnostics, tally);
+    const CheckCounts counts = check_project_files(root, scope, diagnostics);
+    tally.prefabs += counts.prefabs;
+    tally.scenes += counts.scenes;
+    tally.input_scripts += counts.input_scripts;
+    tally.module_failed = tally.module_failed || counts.module_failed;
     print_result(problem_lines(diagnostics));
     tally.errors += diagnostics.error_count();
     tally.warnings += diagnostics.warning_count();
@@ -181,7 +120,7 @@ std::string plural(std::size_t n, const char* word) {
 } // namespace
 
 ExitCode check_command(const CheckOptions& options) {
-    std::map<fs::path, Targets> targets;
+    std::map<fs::path, CheckScope> targets;
     std::set<fs::path> input_scripts;
     Diagnostics input_problems;
     for (const fs::path& path : options.paths)

@@ -146,6 +146,7 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
     (options.prefab_diagnostics != nullptr ? *options.prefab_diagnostics : diagnostics)
         .merge(game->m_prefab_problems);
     game->m_project = std::move(*project);
+    game->m_scene_loading = options.scene_loading;
     return game;
 }
 
@@ -166,8 +167,9 @@ Result<LoadedScene> Game::load_scene(std::string_view scene, Diagnostics& diagno
 Result<LoadedScene> Game::load_scene_text(std::string_view text, std::string_view file,
                                           Diagnostics& diagnostics) const {
     LoadedScene loaded{new_world(), std::string(file), {}};
-    auto info = diorama::load_scene_text(
-        *loaded.world, text, file, m_project ? *m_project : no_project(), m_prefabs, diagnostics);
+    auto info =
+        diorama::load_scene_text(*loaded.world, text, file, m_project ? *m_project : no_project(),
+                                 m_prefabs, diagnostics, m_scene_loading);
     if (!info) return info.error();
     loaded.name = std::move(info->name);
     return loaded;
@@ -178,7 +180,8 @@ Result<LoadedScene> Game::load_scene_file(const fs::path& file, Diagnostics& dia
     if (auto inside = file_in_project(project.root, file); !inside)
         return reported(inside.error(), diagnostics);
     LoadedScene loaded{new_world(), file.generic_string(), {}};
-    auto info = diorama::load_scene(*loaded.world, file, project, m_prefabs, diagnostics);
+    auto info =
+        diorama::load_scene(*loaded.world, file, project, m_prefabs, diagnostics, m_scene_loading);
     if (!info) return info.error();
     loaded.name = std::move(info->name);
     return loaded;

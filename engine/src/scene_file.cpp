@@ -33,8 +33,8 @@ struct Entry {
 class SceneReader {
 public:
     SceneReader(World& world, std::string_view file, const Project& project,
-                const PrefabLibrary& prefabs, Diagnostics& diagnostics)
-        : m_world(world), m_file(file), m_prefabs(prefabs), m_diag(diagnostics),
+                const PrefabLibrary& prefabs, Diagnostics& diagnostics, SceneLoadOptions options)
+        : m_world(world), m_file(file), m_prefabs(prefabs), m_diag(diagnostics), m_options(options),
           m_assets(project.root), m_source{file, &m_assets} {
         for (const TypeInfo* type : m_world.registry().types())
             m_types_by_name.emplace(type->name, type);
@@ -81,6 +81,9 @@ public:
         }
         return name;
     }
+
+    // The errors reported that SceneLoadOptions let the load survive (missing prefabs kept).
+    [[nodiscard]] std::size_t kept_errors() const { return m_kept_errors; }
 
     // Reads entries (a JSON array of objects) into the world; `guids` maps guids in the entries to
     // the guids the objects get (empty: kept). Returns the objects created, in entry order.
@@ -182,10 +185,12 @@ private:
                 entry.parent = renamed(*guid);
         }
         const Prefab* prefab = nullptr;
+        const std::string* missing_prefab = nullptr;
         if (const std::string* p = detail::find_string(o, "prefab", false, m_file, path, m_diag)) {
             prefab = m_prefabs.find(*p);
-            if (const auto& checked = m_assets.check(*p); checked.error)
-                error(ErrorCode::InvalidArgument, checked.error->message,
+            const bool usable_path = !m_assets.check(*p).error;
+            if (!usable_path)
+                error(ErrorCode::InvalidArgument, m_assets.check(*p).error->message,
                       json_path(path, "prefab"));
             else if (prefab == nullptr || prefab->path != *p)
                 error(ErrorCode::NotFound,
@@ -193,8 +198,13 @@ private:
                           m_prefabs.did_you_mean(*p),
                       json_path(path, "prefab"));
             if (prefab == nullptr || prefab->path != *p) {
-                m_uncreated.insert(def.guid, static_cast<std::uint32_t>(index));
-                return;
+                if (!usable_path || !m_options.keep_missing_prefabs) {
+                    m_uncreated.insert(def.guid, static_cast<std::uint32_t>(index));
+                    return;
+                }
+                ++m_kept_errors;
+                prefab = nullptr;
+                missing_prefab = p;
             }
         }
 
@@ -220,9 +230,27 @@ private:
                 components = &*c;
         }
         const detail::LazyPath object_path(path);
-        read_components(entry.handle, *components, prefab,
-                        detail::LazyPath(object_path, "components"));
+        if (missing_prefab != nullptr)
+            keep_missing_prefab(entry.handle, *missing_prefab, *components,
+                                detail::LazyPath(object_path, "components"));
+        else
+            read_components(entry.handle, *components, prefab,
+                            detail::LazyPath(object_path, "components"));
         m_entries.push_back(std::move(entry));
+    }
+
+    // An instance of a prefab that is not there: its components are kept verbatim; only its
+    // Transform2D is read (against the defaults), to place it.
+    void keep_missing_prefab(Handle h, const std::string& prefab, const Json& components,
+                             const detail::LazyPath& path) {
+        Json transform_only = Json::object();
+        if (auto t = components.find("Transform2D"); t != components.end() && !t->is_null())
+            transform_only["Transform2D"] = *t;
+        read_components(h, transform_only, nullptr, path);
+        MissingPrefab* kept = m_world.add<MissingPrefab>(h);
+        kept->prefab = prefab;
+        kept->components = components;
+        if (const Transform2D* t = m_world.get<Transform2D>(h)) kept->loaded = *t;
     }
 
     void read_components(Handle h, const Json& components, const Prefab* prefab,
@@ -374,6 +402,8 @@ private:
     std::string_view m_file;
     const PrefabLibrary& m_prefabs;
     Diagnostics& m_diag;
+    SceneLoadOptions m_options;
+    std::size_t m_kept_errors = 0;
     detail::AssetChecks m_assets;
     detail::ComponentSource m_source;
     const Json m_no_components = Json::object(); // what an entry without "components" has
@@ -418,7 +448,7 @@ std::vector<Handle> save_order(const World& world) {
 
 Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::string_view file,
                                   const Project& project, const PrefabLibrary& prefabs,
-                                  Diagnostics& diagnostics) {
+                                  Diagnostics& diagnostics, SceneLoadOptions options) {
     if (world.object_count() != 0) {
         Error e = make_error(ErrorCode::InvalidArgument, "scenes load into an empty world",
                              std::string(file));
@@ -428,7 +458,7 @@ Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::stri
     // Objects are read as the parser completes each one, so the document never holds them all.
     // Their problems count only when the whole text parses and the header is usable.
     Diagnostics body;
-    SceneReader reader(world, file, project, prefabs, body);
+    SceneReader reader(world, file, project, prefabs, body, options);
     auto parsed = detail::parse_json_streaming(
         text, file, JsonLimits{.max_bytes = kMaxSceneBytes}, "objects",
         [&reader](const Json& root, std::size_t index, const Json& element) {
@@ -446,7 +476,7 @@ Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::stri
         local.merge(body);
     }
     diagnostics.merge(local);
-    if (local.has_errors()) {
+    if (local.error_count() > reader.kept_errors()) {
         world.clear();
         return local.first_error();
     }
@@ -456,7 +486,8 @@ Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::stri
 }
 
 Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& project,
-                             const PrefabLibrary& prefabs, Diagnostics& diagnostics) {
+                             const PrefabLibrary& prefabs, Diagnostics& diagnostics,
+                             SceneLoadOptions options) {
     const fs::path full = path.is_absolute() ? path : project.root / path;
     std::error_code ec;
     const fs::path shown_path = path.is_absolute() ? fs::relative(path, project.root, ec) : path;
@@ -470,10 +501,23 @@ Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& 
         diagnostics.error(e);
         return e;
     }
-    return load_scene_text(world, text->view(), shown, project, prefabs, diagnostics);
+    return load_scene_text(world, text->view(), shown, project, prefabs, diagnostics, options);
 }
 
 namespace {
+
+// A placeholder's components as they were read, with its Transform2D as it is now when it moved.
+Result<Json> missing_prefab_components(const World& world, Handle h, const MissingPrefab& kept,
+                                       const std::string& where) {
+    Json components = kept.components;
+    const Transform2D* now = world.get<Transform2D>(h);
+    if (now == nullptr || *now == kept.loaded) return components;
+    const TypeInfo* type = world.registry().find(component_id<Transform2D>());
+    auto fields = detail::write_component(*type, now, type->defaults.get(), where);
+    if (!fields) return fields.error();
+    components["Transform2D"] = std::move(*fields);
+    return components;
+}
 
 // The scene entry of one object; `index` is its position in the saved list, for messages.
 Result<Json> object_entry(const World& world, Handle h, std::size_t index,
@@ -488,9 +532,16 @@ Result<Json> object_entry(const World& world, Handle h, std::size_t index,
         o["prefab"] = link->prefab;
         prefab = prefabs.find(link->prefab);
     }
-    Json components = Json::object();
     const std::string where =
         "objects[" + std::to_string(index) + "] (" + to_string(world.guid(h)) + ").components";
+    if (const MissingPrefab* kept = world.get<MissingPrefab>(h)) {
+        auto components = missing_prefab_components(world, h, *kept, where);
+        if (!components) return components.error();
+        o["prefab"] = kept->prefab;
+        o["components"] = std::move(*components);
+        return o;
+    }
+    Json components = Json::object();
     for (const TypeInfo* type : world.registry().types()) {
         const void* c = world.get(h, type->id);
         const void* from_prefab = prefab != nullptr ? prefab->find(type->id) : nullptr;
@@ -579,7 +630,7 @@ Result<Json> objects_to_json(const World& world, std::span<const Handle> objects
 
 Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const Project& project,
                                         const PrefabLibrary& prefabs, Diagnostics& diagnostics,
-                                        bool fresh_guids) {
+                                        bool fresh_guids, SceneLoadOptions options) {
     std::unordered_map<Guid, Guid> guids;
     if (fresh_guids && entries.is_array()) {
         // New guids from a world-independent stream: a throwaway world's generator would repeat.
@@ -591,10 +642,10 @@ Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const
         }
     }
     Diagnostics local;
-    std::vector<Handle> created =
-        SceneReader(world, "objects", project, prefabs, local).read_objects(entries, guids);
+    SceneReader reader(world, "objects", project, prefabs, local, options);
+    std::vector<Handle> created = reader.read_objects(entries, guids);
     diagnostics.merge(local);
-    if (local.has_errors()) {
+    if (local.error_count() > reader.kept_errors()) {
         for (Handle h : created)
             world.destroy(h);
         world.flush();

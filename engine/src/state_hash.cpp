@@ -116,6 +116,8 @@ std::uint64_t state_hash(const World& world) {
         // Saved but not reflected: the prefab link and components of unknown types.
         if (const PrefabInstance* link = world.get<PrefabInstance>(o))
             h.text("prefab:" + link->prefab);
+        if (const MissingPrefab* kept = world.get<MissingPrefab>(o))
+            h.text("missing prefab:" + kept->prefab + "=" + to_compact_json(kept->components));
         if (const UnknownComponents* unknown = world.get<UnknownComponents>(o))
             for (const auto& [name, value] : unknown->components)
                 h.text(name + "=" + to_compact_json(value));

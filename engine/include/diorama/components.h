@@ -24,6 +24,8 @@ struct Transform2D {
     glm::vec2 position{0.0f};  // world units
     float rotation_deg = 0.0f; // counter-clockwise
     glm::vec2 scale{1.0f};
+
+    friend bool operator==(const Transform2D&, const Transform2D&) = default;
 };
 
 // The matrix of a transform (translation * rotation * scale; columns: x axis, y axis, origin).

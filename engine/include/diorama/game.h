@@ -42,6 +42,8 @@ struct GameOptions {
     // Where the prefabs' problems go; null: with every other problem (check uses this to report
     // only the prefab files it was asked about).
     Diagnostics* prefab_diagnostics = nullptr;
+    // How the game's scenes load (the editor keeps objects whose prefab is missing).
+    SceneLoadOptions scene_loading;
 };
 
 // A scene loaded into a world of its own.
@@ -97,6 +99,8 @@ public:
     // What loading the prefabs found (also given to open's diagnostics): a prefab with errors
     // is missing from prefabs().
     [[nodiscard]] const Diagnostics& prefab_problems() const { return m_prefab_problems; }
+    // How this game's scenes load (GameOptions::scene_loading).
+    [[nodiscard]] const SceneLoadOptions& scene_loading() const { return m_scene_loading; }
 
     // An empty world of this game (its registry; its prefabs for spawning).
     [[nodiscard]] std::unique_ptr<World> new_world() const;
@@ -120,6 +124,7 @@ private:
     std::unique_ptr<Scripts> m_scripts;
     PrefabLibrary m_prefabs;
     Diagnostics m_prefab_problems;
+    SceneLoadOptions m_scene_loading;
 };
 
 } // namespace diorama

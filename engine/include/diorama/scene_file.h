@@ -14,6 +14,7 @@
 // prefab instances: fields that differ from the prefab), keys sorted, floats in shortest form,
 // parents before children, so saving twice gives the same bytes.
 
+#include "diorama/components.h"
 #include "diorama/diagnostics.h"
 #include "diorama/file_io.h"
 #include "diorama/handle.h"
@@ -40,6 +41,24 @@ struct UnknownComponents {
     std::map<std::string, Json> components;
 };
 
+// Stands in for a prefab instance whose prefab was not found when its scene was loaded with
+// SceneLoadOptions::keep_missing_prefabs: the entry's prefab path and components are kept verbatim
+// and saved back unchanged. Its Transform2D, read from them, places it; once moved, the new
+// Transform2D is saved in place of the one read.
+struct MissingPrefab {
+    std::string prefab; // the path the entry names
+    Json components;    // the entry's "components", verbatim
+    Transform2D loaded; // the Transform2D as read from them
+};
+
+// How forgiving a load is.
+struct SceneLoadOptions {
+    // An entry whose prefab is not found becomes an object with a MissingPrefab instead of
+    // failing the load; the problem is still an error in the diagnostics. The editor loads so
+    // that one missing file never keeps a scene from opening.
+    bool keep_missing_prefabs = false;
+};
+
 struct SceneInfo {
     std::string name;
     std::size_t objects = 0;
@@ -50,11 +69,12 @@ struct SceneInfo {
 [[nodiscard]] Result<SceneInfo> load_scene_text(World& world, std::string_view text,
                                                 std::string_view file, const Project& project,
                                                 const PrefabLibrary& prefabs,
-                                                Diagnostics& diagnostics);
+                                                Diagnostics& diagnostics,
+                                                SceneLoadOptions options = {});
 // Reads the scene at a path (absolute, or relative to the project root) into world.
 [[nodiscard]] Result<SceneInfo> load_scene(World& world, const std::filesystem::path& path,
                                            const Project& project, const PrefabLibrary& prefabs,
-                                           Diagnostics& diagnostics);
+                                           Diagnostics& diagnostics, SceneLoadOptions options = {});
 
 // The scene JSON of world. Fails when a value cannot be written (NaN or infinite numbers).
 [[nodiscard]] Result<Json> scene_to_json(const World& world, std::string_view scene_name,
@@ -79,7 +99,7 @@ struct SceneInfo {
 // diagnostics say why. Returns the new objects in entry order.
 [[nodiscard]] Result<std::vector<Handle>>
 add_objects(World& world, const Json& entries, const Project& project, const PrefabLibrary& prefabs,
-            Diagnostics& diagnostics, bool fresh_guids = false);
+            Diagnostics& diagnostics, bool fresh_guids = false, SceneLoadOptions options = {});
 
 // Saves world atomically as a scene file at path.
 Result<void> save_scene(const World& world, const std::filesystem::path& path,

@@ -267,21 +267,18 @@ expect_objects 67
     EXPECT_TRUE(fs::exists(screenshot()));
 }
 
-TEST_F(EditorApp, CorruptStartupSceneShowsAnErrorAndTheEditorKeepsWorking) {
+TEST_F(EditorApp, CorruptStartupSceneOpensTheProjectOnANewSceneWithItsProblemsListed) {
     m_dir.write("bounce/scenes/level1.scene.json",
                 "{ \"format\": \"diorama.scene\", \"objects\": [ {\"guid\": 12 ");
-    copy_bounce(m_dir.path() / "good");
     const ChildResult r = editor(R"(
-expect_modal "Could not open the project"
-expect_console "level1.scene.json"
+expect_modal "Could not open the startup scene"
+expect_modal "level1.scene.json"
 click "Error/OK"
-# open another project from the start screen
-click "Start/path"
-key ctrl+a
-type ")" + (m_dir.path() / "good").string() +
-                                 R"("
-click "Start/Open"
-expect_objects 65
+expect_problem "error: scenes/level1.scene.json"
+expect_objects 0
+# the project is open: its prefabs can be placed
+place_prefab ball 352 224
+expect_objects 1
 )");
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_TRUE(fs::exists(screenshot()));
@@ -301,13 +298,17 @@ expect_field Sprite.image sprites/missing.png
     EXPECT_TRUE(fs::exists(screenshot()));
 }
 
-TEST_F(EditorApp, MissingPrefabShowsAnErrorAndTheEditorKeepsWorking) {
+TEST_F(EditorApp, MissingPrefabOpensAsAStandInAndTheEditorKeepsWorking) {
     add_to_scene({Json::parse(R"({ "guid": "00000000000000a1", "name": "Ghost", "layer": "world",
         "prefab": "prefabs/nope.prefab.json", "components": { "Transform2D": { "position": [100.0, 100.0] } } })")});
     const ChildResult r = editor(R"(
-expect_modal "nope.prefab.json"
+expect_objects 66
 expect_console "nope.prefab.json"
-click "Error/OK"
+expect_problem "objects[65].prefab: prefab \"prefabs/nope.prefab.json\" not found"
+select_guid 00000000000000a1
+expect_field Transform2D.position 100 100
+place_prefab ball 352 224
+expect_objects 67
 screenshot )" + (m_dir.path() / "start.png").string() +
                                  R"(
 )");

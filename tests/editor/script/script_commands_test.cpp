@@ -70,6 +70,8 @@ const std::map<std::string, std::vector<std::string>>& documented_forms() {
         {"expect_field", {"expect_field Transform2D.position 128 96"}},
         {"expect_console", {"expect_console \"saved\""}},
         {"expect_modal", {"expect_modal \"Unsaved changes\""}},
+        {"expect_problem", {"expect_problem \"did you mean\""}},
+        {"expect_unclipped", {"expect_unclipped Toolbar/", "expect_unclipped Toolbar/ Prefabs/"}},
         {"expect_dirty", {"expect_dirty true", "expect_dirty false"}},
         {"quit", {"quit"}},
     };

@@ -35,6 +35,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,10 @@ struct EditContext;
 class LiveAttachment;
 
 enum class PlayState { Editing, Playing, Paused };
+
+// Which objects picking may return (the viewport leaves out hidden and locked layers); an empty
+// filter lets every object through.
+using PickFilter = std::function<bool(Handle)>;
 
 // Who may write the open project's files (see "the project on disk" below).
 enum class ProjectAccess : std::uint8_t {
@@ -181,19 +186,25 @@ public:
     [[nodiscard]] GridSettings& grid() { return m_grid; }
     [[nodiscard]] Tool tool() const { return m_tool; }
     void set_tool(Tool t) { m_tool = t; }
-    // Objects under a world point, topmost first (layer order, then draw order, then newest).
-    // Objects without extent are hit within kPointPickPx of their position. Brings the world's
-    // spatial index up to date first.
-    [[nodiscard]] std::vector<Handle> pick(glm::vec2 world_point) const;
+    // Objects under a world point that pass the filter, topmost first (layer order, then draw
+    // order, then newest). Objects without extent are hit within kPointPickPx of their position;
+    // an unfilled Shape (without Sprite or Text) only within kOutlinePickPx of its outline, so a
+    // click inside it reaches what it encloses. Brings the world's spatial index up to date first.
+    [[nodiscard]] std::vector<Handle> pick(glm::vec2 world_point,
+                                           const PickFilter& filter = {}) const;
     // Click selection: the topmost object under the point; clicking again at the same point
     // cycles to the next one below. add: ctrl/shift multi-select.
-    void click_select(glm::vec2 world_point, bool add);
+    void click_select(glm::vec2 world_point, bool add, const PickFilter& filter = {});
+    // Alt+click: selects the object under the point just below the selected one, wrapping to the
+    // topmost (the topmost when no selected object is under it); nothing under it: no change.
+    void cycle_select(glm::vec2 world_point, const PickFilter& filter = {});
     // Selects every object whose bounds lie inside the rectangle (add: keep the current ones).
     void box_select(const Rect& world_rect, bool add);
     // Frames the selection (or everything when nothing is selected) in the camera.
     void frame_selection();
     // The transform handle part under a world point for the current tool and selection (see
-    // hit_handle); with Select and Move, a point on a selected object is Free (drag to move).
+    // hit_handle); with Select and Move, a point that picks a selected object (see pick: inside
+    // an unfilled shape is not on it) is Free (drag to move).
     [[nodiscard]] HandlePart handle_at(glm::vec2 world_point) const;
     // A drag of a handle part: begin at a point on it, update as the mouse moves (one merged
     // command), end when released. Free/AxisX/AxisY move (the primary object's position snaps to

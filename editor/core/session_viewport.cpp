@@ -4,10 +4,12 @@
 
 #include "commands.h"
 
+#include "diorama/components.h"
 #include "diorama/world/draw_order.h"
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <glm/mat2x2.hpp>
 #include <glm/matrix.hpp>
 #include <glm/trigonometric.hpp>
 
@@ -29,6 +31,53 @@ bool same_transform(const Transform2D& a, const Transform2D& b) {
 // The smallest scale factor a drag produces (a factor of 0 would lose the transform).
 constexpr float kMinScaleFactor = 0.01f;
 
+// Distance from p to the segment a-b.
+float segment_distance(glm::vec2 p, glm::vec2 a, glm::vec2 b) {
+    const glm::vec2 ab = b - a;
+    const float len2 = glm::dot(ab, ab);
+    const float t = len2 > 0.0f ? std::clamp(glm::dot(p - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
+    return glm::length(p - (a + t * ab));
+}
+
+// The Shape an object is drawn as when all it shows is that Shape's outline; null when it shows
+// anything filled (a filled Shape, a Sprite, a Text) or no Shape.
+const Shape* outline_only(const World& world, Handle h) {
+    const Shape* shape = world.get<Shape>(h);
+    if (shape == nullptr || shape->filled || world.has<Sprite>(h) || world.has<Text>(h))
+        return nullptr;
+    return shape;
+}
+
+// World distance from p to the outline of the shape placed by the object's world matrix m.
+float outline_distance(const Shape& shape, const glm::mat3& m, glm::vec2 p) {
+    const auto at = [&m](glm::vec2 local) { return glm::vec2(m * glm::vec3(local, 1.0f)); };
+    if (shape.kind == ShapeKind::Rect) {
+        const glm::vec2 h = shape.size * 0.5f;
+        const glm::vec2 corners[4] = {at({-h.x, -h.y}), at({h.x, -h.y}), at({h.x, h.y}),
+                                      at({-h.x, h.y})};
+        float d = segment_distance(p, corners[3], corners[0]);
+        for (int i = 0; i < 3; ++i)
+            d = std::min(d, segment_distance(p, corners[i], corners[i + 1]));
+        return d;
+    }
+    // A circle (an ellipse under non-uniform scale): to its outline along the local ray through p.
+    if (glm::determinant(glm::mat2(m)) == 0.0f) return glm::length(p - at(glm::vec2(0.0f)));
+    const glm::vec2 local(glm::inverse(m) * glm::vec3(p, 1.0f));
+    const float len = glm::length(local);
+    const glm::vec2 dir = len > 0.0f ? local / len : glm::vec2(1.0f, 0.0f);
+    return glm::length(p - at(dir * std::abs(shape.radius)));
+}
+
+// Whether a click at p (world units; zoom in pixels per world unit) is on the object: on the
+// outline of an outline-only shape, inside the bounds of anything else, near a point object.
+bool hits(const World& world, Handle h, glm::vec2 p, float zoom) {
+    if (const Shape* outline = outline_only(world, h))
+        return outline_distance(*outline, world.world_matrix(h), p) <= kOutlinePickPx / zoom;
+    const Rect b = world.bounds(h);
+    if (b.max.x > b.min.x && b.max.y > b.min.y) return b.contains(p);
+    return Rect::from_center(p, glm::vec2(kPointPickPx / zoom)).overlaps(b);
+}
+
 } // namespace
 
 // ---- picking and selection ----
@@ -37,27 +86,25 @@ void EditorSession::refresh_spatial() const {
     m_world->update_spatial();
 }
 
-std::vector<Handle> EditorSession::pick(glm::vec2 world_point) const {
+std::vector<Handle> EditorSession::pick(glm::vec2 world_point, const PickFilter& filter) const {
     refresh_spatial();
     const float reach = kPointPickPx / m_camera.zoom();
     std::vector<Handle> found;
     m_world->query_rect(Rect::from_center(world_point, glm::vec2(reach)), found);
-    std::vector<Handle> hits;
-    for (Handle h : found) {
-        const Rect b = m_world->bounds(h);
-        const bool has_area = b.max.x > b.min.x && b.max.y > b.min.y;
-        if (!has_area || b.contains(world_point)) hits.push_back(h);
-    }
+    std::vector<Handle> hit;
+    for (Handle h : found)
+        if ((!filter || filter(h)) && hits(*m_world, h, world_point, m_camera.zoom()))
+            hit.push_back(h);
     // Topmost first, by the renderer's own order (diorama/world/draw_order.h).
     const World& world = *m_world;
-    std::sort(hits.begin(), hits.end(),
+    std::sort(hit.begin(), hit.end(),
               [&world](Handle a, Handle b) { return draw_key(world, a) > draw_key(world, b); });
-    return hits;
+    return hit;
 }
 
-void EditorSession::click_select(glm::vec2 world_point, bool add) {
+void EditorSession::click_select(glm::vec2 world_point, bool add, const PickFilter& filter) {
     std::vector<Guid> under;
-    for (Handle h : pick(world_point))
+    for (Handle h : pick(world_point, filter))
         under.push_back(m_world->guid(h));
     const bool repeated =
         m_last_click &&
@@ -77,6 +124,22 @@ void EditorSession::click_select(glm::vec2 world_point, bool add) {
             chosen = under[static_cast<std::size_t>(it - under.begin() + 1) % under.size()];
     }
     select(chosen, add);
+}
+
+void EditorSession::cycle_select(glm::vec2 world_point, const PickFilter& filter) {
+    std::vector<Guid> under;
+    for (Handle h : pick(world_point, filter))
+        under.push_back(m_world->guid(h));
+    m_last_click = world_point;
+    m_last_pick = under;
+    if (under.empty()) return;
+    std::size_t next = 0;
+    if (!m_selection.empty()) {
+        const auto it = std::find(under.begin(), under.end(), m_selection.back());
+        if (it != under.end())
+            next = static_cast<std::size_t>(it - under.begin() + 1) % under.size();
+    }
+    select(under[next], false);
 }
 
 void EditorSession::box_select(const Rect& world_rect, bool add) {
@@ -124,7 +187,7 @@ HandlePart EditorSession::handle_at(glm::vec2 world_point) const {
     const HandlePart part = hit_handle(m_tool, *center, world_point, m_camera.zoom());
     if (part != HandlePart::None || (m_tool != Tool::Select && m_tool != Tool::Move)) return part;
     for (Handle h : selected_handles())
-        if (m_world->bounds(h).contains(world_point)) return HandlePart::Free;
+        if (hits(*m_world, h, world_point, m_camera.zoom())) return HandlePart::Free;
     return HandlePart::None;
 }
 

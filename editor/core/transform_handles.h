@@ -24,6 +24,7 @@ inline constexpr float kHandleBoxHalfPx = 7.0f; // half the side of the centre b
 inline constexpr float kHandlePickPx = 6.0f;    // a click this close to a line still grabs it
 inline constexpr float kRotateRadiusPx = 70.0f; // radius of the rotate ring
 inline constexpr float kPointPickPx = 8.0f;     // objects without extent: pick distance (icons)
+inline constexpr float kOutlinePickPx = 6.0f;   // unfilled shapes: pick distance from the outline
 inline constexpr float kClickRepeatPx = 3.0f;   // clicks this close count as the same point
 
 // ---- snapping ----

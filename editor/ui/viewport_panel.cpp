@@ -110,11 +110,14 @@ void ViewportPanel::draw(UiContext& ctx) {
         ImGui::IsMouseClicked(ImGuiMouseButton_Middle))
         m_focused = m_hovered;
 
-    // The game gets the mouse while it plays here; an attached player's world is edited instead.
+    // The game gets the mouse while it plays here (a click also selects); an attached player's
+    // world is edited instead.
     if (session.play_state() == PlayState::Playing && !session.attached()) {
         m_gesture = Gesture::None;
         forward_game_mouse(ctx, m_hovered);
+        select_while_playing(ctx, m_hovered);
     } else {
+        m_play_press = false;
         handle_mouse(ctx, m_hovered);
     }
     draw_overlays(ctx);
@@ -158,11 +161,13 @@ void ViewportPanel::draw_grid(EditorSession& session) {
 
 // ---- input ----
 
+PickFilter ViewportPanel::pickable(const UiContext& ctx) {
+    return [&ctx](Handle h) { return ctx.view.layer_pickable(ctx.session.world().layer(h)); };
+}
+
 Handle ViewportPanel::pickable_at(const UiContext& ctx, glm::vec2 world) const {
-    const World& w = ctx.session.world();
-    for (Handle h : ctx.session.pick(world))
-        if (ctx.view.layer_pickable(w.layer(h))) return h;
-    return {};
+    const std::vector<Handle> under = ctx.session.pick(world, pickable(ctx));
+    return under.empty() ? Handle{} : under.front();
 }
 
 void ViewportPanel::drop_unpickable(UiContext& ctx) const {
@@ -222,10 +227,15 @@ void ViewportPanel::handle_mouse(UiContext& ctx, bool hovered) {
         m_selected_on_press = false;
         const Handle top = pickable_at(ctx, world);
         m_press_hit = static_cast<bool>(top);
-        // Pressing an unselected object selects it at once, so dragging it moves it.
-        if (top && !add && !session.is_selected(session.world().guid(top))) {
-            session.click_select(world, false);
-            drop_unpickable(ctx);
+        if (io.KeyAlt && !add) {
+            // Alt: the next object below the selected one, at once, so dragging moves it.
+            session.cycle_select(world, pickable(ctx));
+            m_selected_on_press = true;
+        } else if (top && !add && !session.is_selected(session.world().guid(top)) &&
+                   part != HandlePart::Free) {
+            // Pressing an unselected object selects it at once, so dragging it moves it; a
+            // selected object under the cursor (e.g. chosen by cycling) stays the one dragged.
+            session.click_select(world, false, pickable(ctx));
             m_selected_on_press = true;
         }
     }
@@ -248,7 +258,7 @@ void ViewportPanel::handle_mouse(UiContext& ctx, bool hovered) {
             // A click: select (cycling through overlapping objects on repeated clicks).
             if (!m_selected_on_press) {
                 if (m_press_hit)
-                    session.click_select(m_press_world, m_press_add);
+                    session.click_select(m_press_world, m_press_add, pickable(ctx));
                 else if (!m_press_add)
                     session.clear_selection();
                 drop_unpickable(ctx);
@@ -284,7 +294,7 @@ void ViewportPanel::handle_mouse(UiContext& ctx, bool hovered) {
         } else {
             if (const Handle top = pickable_at(ctx, world);
                 top && !session.is_selected(session.world().guid(top)))
-                session.click_select(world, false);
+                session.click_select(world, false, pickable(ctx));
             ImGui::OpenPopup("ViewportContext");
         }
     }
@@ -299,6 +309,22 @@ void ViewportPanel::handle_drop(UiContext& ctx) {
             log_error("place " + prefab + ": " + placed.error().describe());
     }
     ImGui::EndDragDropTarget();
+}
+
+void ViewportPanel::select_while_playing(UiContext& ctx, bool hovered) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) m_play_press = hovered;
+    if (!m_play_press || !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) return;
+    m_play_press = false;
+    // A drag is the game's alone; so is a click on empty space (the selection stays).
+    if (!hovered ||
+        glm::length(to_glm(io.MouseDragMaxDistanceAbs[ImGuiMouseButton_Left])) >= kDragThresholdPx)
+        return;
+    const glm::vec2 world = mouse_world(ctx.session);
+    if (io.KeyAlt)
+        ctx.session.cycle_select(world, pickable(ctx));
+    else if (pickable_at(ctx, world))
+        ctx.session.click_select(world, io.KeyCtrl || io.KeyShift, pickable(ctx));
 }
 
 void ViewportPanel::forward_game_mouse(UiContext& ctx, bool hovered) {

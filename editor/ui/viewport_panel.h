@@ -54,6 +54,9 @@ private:
     void handle_mouse(UiContext& ctx, bool hovered);
     void handle_drop(UiContext& ctx);
     void forward_game_mouse(UiContext& ctx, bool hovered);
+    // While the game plays here: a left click (no drag) on an object also selects it (Alt: the
+    // next one below); the game gets the same click.
+    void select_while_playing(UiContext& ctx, bool hovered);
     void draw_overlays(UiContext& ctx);
     void draw_handles(UiContext& ctx, ImDrawList* draw);
     // A marked box with "?" and the file's name where each object stands in for a missing prefab.
@@ -66,6 +69,8 @@ private:
     void draw_live_banner(UiContext& ctx, ImDrawList* draw, const LiveAttachment& live);
     void draw_ghost(UiContext& ctx, ImDrawList* draw, const std::string& prefab, glm::vec2 world);
     void draw_context_menu(UiContext& ctx);
+    // Objects on layers that are neither hidden nor locked.
+    [[nodiscard]] static PickFilter pickable(const UiContext& ctx);
     // The topmost object under a world point on a layer that is neither hidden nor locked.
     [[nodiscard]] Handle pickable_at(const UiContext& ctx, glm::vec2 world) const;
     // Drops selected objects on hidden or locked layers (after click and box selection).
@@ -91,6 +96,7 @@ private:
     bool m_press_hit = false;         // the press was on a pickable object
     bool m_selected_on_press = false; // the press already changed the selection
     bool m_press_add = false;         // ctrl or shift held at the press
+    bool m_play_press = false;        // the left button went down here while the game played
     HandlePart m_drag_part = HandlePart::None;
 };
 

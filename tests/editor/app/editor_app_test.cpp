@@ -426,7 +426,10 @@ TEST(EditorPlay, KeysHeldInPlayModeDriveThePlatformerPlayer) {
     dir.write("script.txt", "select_guid " + kPlatformerPlayer +
                                 "\n"
                                 "click \"Toolbar/Play\"\n"
-                                "click \"Viewport\"\n" // the game gets the keys once clicked
+                                // The game gets the keys once the viewport was clicked; a click
+                                // on an object also selects it, so click the player itself.
+                                "click_world 64 80\n"
+                                "expect_field Transform2D.position 64 80\n"
                                 "key_down right\n"
                                 "wait 10\n"
                                 "expect_field Player.velocity 220 0\n"

@@ -33,8 +33,8 @@ void run_save_input(ScriptRunner& r, ScriptHost& host, const ScriptStep& step) {
     if (file.is_relative() && session.has_project()) file = session.project().root / file;
     const auto before = written_at(file);
     r.menu("Play/Save Recorded Input As");
-    r.click(ScriptRunner::widget("SaveInput/path"), {});
-    r.press_keys(KeyChord{Modifiers{.ctrl = true}, "a"});
+    // The field has the keyboard focus with its text selected when the dialog appears.
+    r.move_to(ScriptRunner::widget("SaveInput/path"));
     r.type_text(path);
     r.click(ScriptRunner::widget("SaveInput/Save"), {});
     std::ostream* out = &r.out();

@@ -25,11 +25,12 @@ void Dialogs::draw_save_input(UiContext& ctx) {
                 (ctx.session.play_state() == PlayState::Editing ? "last" : "current") +
                 " Play session.";
             ImGui::TextUnformatted(what.c_str());
-            if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
             ImGui::TextUnformatted("File, relative to the project folder (or absolute):");
+            if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
             ImGui::SetNextItemWidth(420.0f * ctx.scale);
             f.submit = ui::input_text(ctx.widgets, "path", "##path", &m_input_path,
-                                      ImGuiInputTextFlags_EnterReturnsTrue);
+                                      ImGuiInputTextFlags_EnterReturnsTrue |
+                                          ImGuiInputTextFlags_AutoSelectAll);
             ImGui::TextDisabled("\".input.json\" is added when missing. Replay it with");
             const std::string replay = "diorama-player run PROJECT --input FILE --ticks " + ticks;
             ImGui::TextDisabled("%s", replay.c_str());

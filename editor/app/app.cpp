@@ -124,6 +124,7 @@ App::App(AppOptions options, std::filesystem::path exe_dir)
         else
             log_warning("editor settings: " + config.error().describe() + " (using the defaults)");
         m_session.grid().visible = m_config.show_grid;
+        m_session.set_follow_game_camera(m_config.game_camera_in_play);
         m_session.set_autosave_interval(m_config.autosave_seconds);
         m_session.set_backup_count(m_config.scene_backups);
     }
@@ -538,6 +539,10 @@ void App::save_remote_state_dialog() {
     if (m_session.attached()) m_dialogs.open_save_remote_state(m_session);
 }
 
+void App::save_input_dialog() {
+    if (m_session.has_project()) m_dialogs.open_save_input(m_session);
+}
+
 void App::quit() {
     guard({LeaveKind::Quit, {}});
 }
@@ -568,6 +573,7 @@ void App::update_title() {
 
 void App::save_config() {
     m_config.show_grid = m_session.grid().visible;
+    m_config.game_camera_in_play = m_session.follow_game_camera();
     if (auto saved = save_editor_config(m_config_path, m_config); !saved)
         std::cerr << "diorama-editor: cannot save the editor settings: " << saved.error().describe()
                   << "\n";

@@ -61,6 +61,7 @@ public:
     void export_dialog() override;
     void attach_dialog() override;
     void save_remote_state_dialog() override;
+    void save_input_dialog() override;
     void quit() override;
     void answer_unsaved(GuardAnswer answer) override;
     void project_changed() override;

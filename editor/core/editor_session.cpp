@@ -296,6 +296,7 @@ void EditorSession::play() {
     m_simulation = std::make_unique<Simulation>(
         *m_world, SimulationDef{.tick_rate_hz = project_or_empty().tick_rate_hz});
     m_play = PlayState::Playing;
+    begin_play_workflow();
 }
 
 void EditorSession::pause() {
@@ -323,6 +324,7 @@ void EditorSession::step() {
     m_simulation->tick();
     pause_on_script_error();
     prune_selection();
+    sync_game_camera();
 }
 
 Result<void> EditorSession::play_input(const std::filesystem::path& input_file) {
@@ -345,6 +347,7 @@ void EditorSession::stop() {
     detach();
     if (m_play == PlayState::Editing) return;
     end_drag();
+    std::vector<KeptObject> kept = end_play_workflow();
     m_simulation.reset();
     m_play = PlayState::Editing;
     Diagnostics problems;
@@ -362,6 +365,7 @@ void EditorSession::stop() {
     prune_selection();
     m_last_pick.clear();
     m_last_click.reset();
+    apply_kept_values(std::move(kept));
 }
 
 int EditorSession::advance(double elapsed_s) {
@@ -371,7 +375,10 @@ int EditorSession::advance(double elapsed_s) {
         return scripts == nullptr || !scripts->error(); // a script error pauses right there
     });
     pause_on_script_error();
-    if (ticks > 0) prune_selection();
+    if (ticks > 0) {
+        prune_selection();
+        sync_game_camera();
+    }
     return ticks;
 }
 

@@ -20,6 +20,7 @@
 #include "diorama/file_io.h"
 #include "diorama/game.h"
 #include "diorama/handle.h"
+#include "diorama/input_script.h"
 #include "diorama/json_io.h"
 #include "diorama/live/live_client.h"
 #include "diorama/prefab.h"
@@ -401,6 +402,30 @@ public:
     void push_input(const InputEvent& event);
     [[nodiscard]] const Simulation* simulation() const { return m_simulation.get(); }
 
+    // ---- the Play workflow (session_play.cpp) ----
+
+    // Every event the game received in this Play session (after Stop: the last one), each at the
+    // tick whose input phase received it; a new Play starts a new recording.
+    [[nodiscard]] const InputScript& recorded_input() const;
+    // The ticks that session ran: the player's --ticks for the same final state.
+    [[nodiscard]] std::uint64_t recorded_ticks() const;
+    // Writes recorded_input() as an input script (player run --input) to path, relative to the
+    // project folder unless absolute (".input.json" appended when missing, folders made).
+    // Refused before the first Play. Returns the file written.
+    Result<std::filesystem::path> save_recorded_input(const std::string& path);
+    // Keep Live Values: while playing or paused, marks the selected objects; Stop copies their
+    // live component values into the scene as one undoable command (objects gone are skipped
+    // with a console line). Returns how many objects were newly marked.
+    std::size_t keep_live_values();
+    [[nodiscard]] const std::vector<Guid>& kept_objects() const { return m_keep; }
+    // While playing or paused, the viewport shows the scene's active camera (the first primary
+    // Camera2D: its world position at the centre, its zoom) when follow is on (the default);
+    // off, or after Stop, the editor's own camera is back as it was.
+    void set_follow_game_camera(bool follow);
+    [[nodiscard]] bool follow_game_camera() const { return m_follow_camera; }
+    // The viewport shows the game's camera now.
+    [[nodiscard]] bool viewing_game_camera() const { return m_editor_view.has_value(); }
+
     // ---- attached to a running player (session_live.cpp) ----
     //
     // Attached, the session shows and edits a running player's world (its live link, see
@@ -515,6 +540,23 @@ private:
 
     // The problems of a load replace the previous ones (and the last check's).
     void set_load_problems(Diagnostics problems);
+    // ---- helpers (session_play.cpp) ----
+    // A kept object's live component values, taken at Stop before the scene is restored.
+    struct KeptObject {
+        Guid object{};
+        Json values; // components_to_json of the live object
+        std::vector<std::pair<const TypeInfo*, std::shared_ptr<void>>> components;
+    };
+    // Play started at tick 0: a new recording, no kept objects, the game's camera shown.
+    void begin_play_workflow();
+    // Play stops (the live world still there): keeps the recording, gives the editor's camera
+    // back and returns the kept objects' live values.
+    [[nodiscard]] std::vector<KeptObject> end_play_workflow();
+    // After Stop restored the scene: the kept values as one command.
+    void apply_kept_values(std::vector<KeptObject> kept);
+    // Moves the editor's camera onto the active game camera (keeping the editor's view aside).
+    void sync_game_camera();
+    void restore_editor_camera();
 
     // ---- helpers (session_viewport.cpp) ----
     void refresh_spatial() const;
@@ -545,6 +587,14 @@ private:
     std::optional<glm::vec2> m_last_click; // where (world units)
     std::uint64_t m_next_drag_key = 1;
     int m_backups = SaveOptions::kDefaultBackups;
+
+    // the Play workflow
+    InputScript m_recorded;                      // the last Play session's input, after Stop
+    std::uint64_t m_recorded_ticks = 0;          // the ticks it ran
+    bool m_played = false;                       // a Play ran in this session
+    std::vector<Guid> m_keep;                    // Keep Live Values: copied into the scene at Stop
+    bool m_follow_camera = true;                 // Play shows the game's active camera
+    std::optional<ViewportCamera> m_editor_view; // the editor's camera while the game's is shown
 
     // the project on disk
     std::unique_ptr<ProjectLock> m_lock;          // held: this session owns the project

@@ -1,6 +1,7 @@
 #include "script_commands.h"
 
 #include "script_actions.h"
+#include "script_play_steps.h"
 #include "script_runner.h"
 
 #include "core/editor_session.h"
@@ -488,6 +489,7 @@ constexpr std::array kCommands{
     ScriptCommand{"expect_changes", "s", 1, nullptr, run_expect_changes},
     ScriptCommand{"replay_input", "s", 1, nullptr, run_replay_input},
     ScriptCommand{"step_ticks", "i", 1, nullptr, run_step_ticks},
+    ScriptCommand{"save_input", "s", 1, nullptr, run_save_input},
     ScriptCommand{"reset_timing", "", 0, nullptr, run_reset_timing},
     ScriptCommand{"expect_objects", "i", 1, nullptr, run_expect_objects},
     ScriptCommand{"expect_selection", "i", 1, nullptr, run_expect_selection},

@@ -113,7 +113,8 @@ void Dialogs::draw(UiContext& ctx) {
     if (m_open_export) ImGui::OpenPopup("Export###export");
     if (m_open_attach) ImGui::OpenPopup("Attach to Player###attach");
     if (m_open_save_remote) ImGui::OpenPopup("Save Remote State As###save_remote");
-    m_open_attach = m_open_save_remote = false;
+    if (m_open_save_input) ImGui::OpenPopup("Save Recorded Input As###save_input");
+    m_open_attach = m_open_save_remote = m_open_save_input = false;
     if (!m_errors.empty() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
         ImGui::OpenPopup("###error");
     m_open_unsaved = m_open_save_as = m_open_project = m_open_export = false;
@@ -129,6 +130,7 @@ void Dialogs::draw(UiContext& ctx) {
     draw_open_elsewhere(ctx);
     draw_attach(ctx);
     draw_save_remote_state(ctx);
+    draw_save_input(ctx);
     draw_error(ctx);
 }
 

@@ -42,6 +42,9 @@ public:
     void open_attach();
     // File > Save Remote State As, proposing a new file named after the remote scene and tick.
     void open_save_remote_state(const EditorSession& session);
+    // Play > Save Recorded Input As, proposing input/<scene>-recorded.input.json
+    // (dialogs_play.cpp).
+    void open_save_input(const EditorSession& session);
     // The path fields follow a newly opened project; a project another editor holds says so.
     void project_changed(const EditorSession& session);
 
@@ -72,6 +75,7 @@ private:
     // ---- the live link (dialogs_live.cpp) ----
     void draw_attach(UiContext& ctx);
     void draw_save_remote_state(UiContext& ctx);
+    void draw_save_input(UiContext& ctx);
     // Shows a failed answer's error unless it raised another question (whose dialog follows).
     void report(const EditorSession& session, const Result<void>& done, std::string title);
     // Runs export steps for a slice of this frame and reports the outcome when it finishes;
@@ -100,6 +104,8 @@ private:
     std::string m_attach_token;                      // typed, or
     std::string m_attach_token_file;                 // read from its --inspect-token-file
     std::string m_remote_path;                       // Save Remote State As's file
+    bool m_open_save_input = false;
+    std::string m_input_path; // Save Recorded Input As's file
     std::string m_modal_text;
 };
 

@@ -62,6 +62,7 @@ Result<EditorConfig> load_editor_config(const std::filesystem::path& file) {
     }
     read_bool(j, "show_grid", config.show_grid);
     read_bool(j, "show_colliders", config.show_colliders);
+    read_bool(j, "game_camera_in_play", config.game_camera_in_play);
     read_int(j, "autosave_seconds", config.autosave_seconds, 0, 24 * 3600);
     read_int(j, "scene_backups", config.scene_backups, 0, 100);
     if (auto recent = j.find("recent_projects"); recent != j.end() && recent->is_array()) {
@@ -92,6 +93,7 @@ Result<void> save_editor_config(const std::filesystem::path& file, const EditorC
           {"show_bottom", l.show_bottom}}},
         {"show_grid", config.show_grid},
         {"show_colliders", config.show_colliders},
+        {"game_camera_in_play", config.game_camera_in_play},
         {"recent_projects", config.recent_projects},
         {"autosave_seconds", config.autosave_seconds},
         {"scene_backups", config.scene_backups},

@@ -27,6 +27,7 @@ struct EditorConfig {
     EditorLayout layout;
     bool show_grid = true;
     bool show_colliders = false;
+    bool game_camera_in_play = true;          // Play shows the scene's active Camera2D
     std::vector<std::string> recent_projects; // absolute folders, most recent first
     int autosave_seconds = 120; // unsaved changes autosaved at most this often (0: never)
     int scene_backups = 3;      // previous versions kept as NAME.scene.json.1..N

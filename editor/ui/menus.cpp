@@ -120,6 +120,8 @@ void view_menu(UiContext& ctx) {
     if (item(ctx, "Snap to Grid", "Shift+G", s.grid().snap)) s.grid().snap = !s.grid().snap;
     if (item(ctx, "Colliders", nullptr, ctx.config.show_colliders))
         ctx.config.show_colliders = !ctx.config.show_colliders;
+    if (item(ctx, "Game Camera in Play", nullptr, s.follow_game_camera()))
+        s.set_follow_game_camera(!s.follow_game_camera());
     ImGui::Separator();
     if (item(ctx, "Hierarchy", nullptr, l.show_hierarchy)) l.show_hierarchy = !l.show_hierarchy;
     if (item(ctx, "Inspector", nullptr, l.show_inspector)) l.show_inspector = !l.show_inspector;
@@ -140,6 +142,14 @@ void play_menu(UiContext& ctx) {
     if (item(ctx, s.attached() ? "Stop (detach from the player)" : "Stop", "F8", false,
              state != PlayState::Editing, "Stop"))
         s.stop();
+    ImGui::Separator();
+    const bool live_here = state != PlayState::Editing && !s.attached();
+    if (item(ctx, "Keep Live Values of Selection", nullptr, false,
+             live_here && !s.selection().empty()))
+        s.keep_live_values();
+    if (item(ctx, "Save Recorded Input As\u2026", nullptr, false,
+             !s.attached() && s.recorded_ticks() > 0, "Save Recorded Input As"))
+        ctx.actions.save_input_dialog();
 }
 
 } // namespace

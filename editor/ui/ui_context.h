@@ -39,6 +39,8 @@ public:
     virtual void attach_dialog() = 0;
     // Opens File > Save Remote State As: a new scene file for the attached player's state.
     virtual void save_remote_state_dialog() = 0;
+    // Opens Play > Save Recorded Input As: an input script file for the last Play's input.
+    virtual void save_input_dialog() = 0;
     virtual void quit() = 0;
     // The unsaved-changes dialog's answer: runs or drops the action that asked.
     virtual void answer_unsaved(GuardAnswer answer) = 0;

@@ -457,7 +457,8 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
         const Simulation* sim = session.simulation();
         draw_mode_frame(ctx, draw, playing ? colors::kPlaying : colors::kPaused,
                         std::string(playing ? "PLAYING" : "PAUSED") + "  tick " +
-                            std::to_string(sim != nullptr ? sim->tick_count() : 0));
+                            std::to_string(sim != nullptr ? sim->tick_count() : 0) +
+                            (session.viewing_game_camera() ? "  game camera" : "  editor camera"));
     }
     draw->PopClipRect();
 }

@@ -17,7 +17,26 @@ Simulation::Simulation(World& world, SimulationDef def) : m_world(world), m_def(
 }
 
 void Simulation::push_input(const InputEvent& event) {
-    m_inputs.push_back(event);
+    // Only the fields an input script holds for the kind: a recording replays what was received.
+    InputEvent e{.kind = event.kind};
+    switch (event.kind) {
+    case InputEventKind::KeyDown:
+    case InputEventKind::KeyUp:
+        e.key = event.key;
+        break;
+    case InputEventKind::MouseDown:
+    case InputEventKind::MouseUp:
+        e.button = event.button;
+        e.position = event.position;
+        break;
+    case InputEventKind::MouseMove:
+        e.position = event.position;
+        break;
+    case InputEventKind::Wheel:
+        e.wheel = event.wheel;
+        break;
+    }
+    m_inputs.push_back(e);
 }
 
 void Simulation::play_input(InputScript script) {
@@ -34,6 +53,7 @@ void Simulation::dispatch_input() {
     events.swap(m_inputs);
     InputState& state = m_world.input();
     for (const InputEvent& e : events) {
+        if (m_recording) m_recorded.events.push_back(TimedInput{m_ticks, e});
         state.human = true;
         const auto key = static_cast<std::size_t>(e.key);
         switch (e.kind) {

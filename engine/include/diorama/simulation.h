@@ -45,7 +45,8 @@ public:
     // The world must outlive the simulation.
     explicit Simulation(World& world, SimulationDef def = {});
 
-    // Queues an input event for the next tick.
+    // Queues an input event for the next tick, with only the fields of its kind (the others are
+    // zeroed, as an input script carries them: key; button and position; position; wheel).
     void push_input(const InputEvent& event);
     // Replays an input script: its events of tick N join the input of tick N (counted by
     // tick_count(), so from 0 for a new simulation). Replaces any script given before; events of
@@ -55,6 +56,11 @@ public:
     [[nodiscard]] std::size_t pending_script_events() const {
         return m_script.events.size() - m_script_next;
     }
+    // Recording on: every event the input phase delivers from now on (pushed or replayed) is
+    // appended to recorded_input() at the tick that delivers it, so replaying that script on the
+    // same world gives the same states. Off (the default): nothing is kept.
+    void record_input(bool on) { m_recording = on; }
+    [[nodiscard]] const InputScript& recorded_input() const { return m_recorded; }
     // Runs exactly one fixed step.
     void tick();
     // Adds real elapsed time and runs the whole ticks it covers, at
@@ -84,6 +90,8 @@ private:
     std::vector<InputEvent> m_inputs;
     InputScript m_script;
     std::size_t m_script_next = 0; // the next script event to queue
+    bool m_recording = false;
+    InputScript m_recorded;
     TickStats m_stats;
 };
 

@@ -19,9 +19,6 @@ public:
     // Draws every panel into the whole window for this frame.
     void draw(UiContext& ctx);
 
-    // Frames the selection once the viewport has its size (after a project or scene change).
-    void frame_selection_on_next_draw() { m_frame_pending = true; }
-
     [[nodiscard]] ViewportPanel& viewport() { return m_viewport; }
 
 private:
@@ -30,7 +27,6 @@ private:
     InspectorPanel m_inspector;
     PrefabPalette m_palette;
     ConsolePanel m_console;
-    bool m_frame_pending = false;
 };
 
 } // namespace diorama::editor

@@ -100,7 +100,7 @@ select_guid d6ef0dbd468d12b8
 set_field Transform2D.position 300 40
 print_hash
 )" + kSaveIntoBlocked + R"(
-expect_modal "Nothing was lost"
+expect_modal "nothing was lost"
 screenshot )" + shot("save_failed.png").string() + R"(
 expect_dirty true
 click "SaveFailed/Save As"

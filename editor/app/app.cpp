@@ -478,7 +478,6 @@ void App::after_project_change() {
     m_view.locked_layers.clear();
     m_view.place_mode = false;
     m_view.active_prefab.clear();
-    if (m_workspace) m_workspace->frame_selection_on_next_draw();
     if (m_session.project().root != m_texture_root) {
         m_texture_root = m_session.project().root;
         m_textures = std::make_unique<render::TextureCache>(m_texture_root);

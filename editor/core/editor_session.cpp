@@ -106,7 +106,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     set_load_problems(std::move(problems));
     adopt_project_access(same_project && m_lock);
     adopt_scene(std::move(loaded.world), std::move(loaded.name), std::move(loaded.path), disk);
-    frame_selection();
+    fit_scene();
     log_info("opened " + project().name + (m_scene_path.empty() ? "" : ": " + m_scene_path));
     check_recovery(true);
     return {};
@@ -129,7 +129,7 @@ Result<void> EditorSession::open_scene(const std::string& scene) {
     set_load_problems(std::move(problems));
     leave_scene();
     adopt_scene(std::move(loaded->world), std::move(loaded->name), std::move(loaded->path), disk);
-    frame_selection();
+    fit_scene();
     check_recovery(false);
     return {};
 }

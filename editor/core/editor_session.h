@@ -68,6 +68,7 @@ enum class SaveIssue : std::uint8_t {
     ChangedOnDisk, // the scene's file changed on disk since this editor loaded or saved it
     TargetExists,  // the file to write exists and is not the scene's own (Save As onto a scene)
     ProjectMoved,  // the project folder is no longer at its path (renamed, moved or deleted)
+    WriteFailed,   // the file could not be written (read-only file or folder, full disk...)
 };
 
 struct SaveQuestion {
@@ -77,6 +78,7 @@ struct SaveQuestion {
     std::string keep_as;   // ChangedOnDisk: where Overwrite keeps the other version (relative)
     std::string moved_to;  // ProjectMoved: where the folder is now; empty when unknown or gone
     bool from_save = true; // raised by a save; false: found by check_disk
+    bool replace = false;  // WriteFailed: the user had agreed to replace an existing file
 };
 
 // The answers to a SaveQuestion.
@@ -84,6 +86,7 @@ enum class SaveAnswer : std::uint8_t {
     Reload,        // ChangedOnDisk: open the file as it is on disk; the unsaved changes are lost
     Overwrite,     // write this scene (ChangedOnDisk: the other version is kept as keep_as first)
     SaveElsewhere, // nothing is written now: the caller asks for another file (Save As, save_copy)
+    Retry,         // WriteFailed: the same save again (its checks too), the cause being fixed
     Cancel,        // nothing is written
 };
 
@@ -122,7 +125,8 @@ public:
     // save_question() raised (see "the project on disk").
     Result<void> save();
     // Saves to a project-relative path (".scene.json" is appended when missing) and makes it the
-    // scene's file; the scene takes the file's name. Asks as save() does.
+    // scene's file; the scene takes the file's name. Asks as save() does. A full path inside the
+    // project is taken as the relative one; a full path outside it writes a copy (save_copy).
     Result<void> save_as(const std::string& relative_path);
     [[nodiscard]] bool has_project() const { return m_game->has_project(); }
     [[nodiscard]] const Project& project() const { return m_game->project(); }
@@ -203,6 +207,9 @@ public:
     void box_select(const Rect& world_rect, bool add);
     // Frames the selection (or everything when nothing is selected) in the camera.
     void frame_selection();
+    // Fits every object in the camera (ViewportCamera::fit: at most 100%, kept fitted as the
+    // viewport gets its size): what opening a project or scene, or restoring one, shows.
+    void fit_scene();
     // The transform handle part under a world point for the current tool and selection (see
     // hit_handle); with Select and Move, a point that picks a selected object (see pick: inside
     // an unfilled shape is not on it) is Free (drag to move).
@@ -296,7 +303,9 @@ public:
     // Before every write, a save checks them: the folder gone from its path refuses the save
     // (ProjectMoved; nothing is written, nothing is created at the old path); the scene's file
     // changed on disk asks (ChangedOnDisk); an existing file that is not the scene's own asks
-    // (TargetExists). answer_save_question takes the user's answer.
+    // (TargetExists). A write that fails (a read-only file or folder, a full disk) raises
+    // WriteFailed: the scene stays as it is in memory, unsaved (history, autosave and recovery
+    // go on), until Retry or a Save As elsewhere. answer_save_question takes the user's answer.
 
     [[nodiscard]] ProjectAccess access() const;
     // The other editor holding the project's lock (ReadOnly, TakenOver).
@@ -310,17 +319,19 @@ public:
         return m_save_question;
     }
     // Answers the question: Reload reopens the scene from disk; Overwrite keeps the other
-    // version (ChangedOnDisk: copied to keep_as) and saves; SaveElsewhere and Cancel write
-    // nothing. The question goes either way (a save may raise a new one).
+    // version (ChangedOnDisk: copied to keep_as) and saves; Retry saves to the same file again;
+    // SaveElsewhere and Cancel write nothing. The question goes either way (a save may raise a
+    // new one).
     Result<void> answer_save_question(SaveAnswer answer);
     // Looks for what other programs did since the scene was loaded or saved (the project folder
     // moved, the scene file changed) and raises a question for what was not shown yet; call when
     // the window regains focus. Nothing happens while playing or while a question or a recovery
     // offer waits. True when it raised one.
     bool check_disk();
-    // While the project folder is gone from its path (ProjectMoved): writes the scene to an
-    // absolute file in an existing folder (".scene.json" appended when missing; an existing
-    // file is a TargetExists question) and counts it as saved. Refused otherwise: use save_as.
+    // Writes the scene to an absolute file in an existing folder outside the project (anywhere
+    // while the project folder is gone: ProjectMoved) and counts it as saved; the scene's file
+    // stays what it was. ".scene.json" is appended when missing; an existing file is a
+    // TargetExists question, a failed write a WriteFailed one. Refused inside the project.
     Result<void> save_copy(const std::filesystem::path& file);
 
     // ---- autosave and recovery (session_recovery.cpp) ----
@@ -510,6 +521,9 @@ private:
     Result<void> write_copy(const std::filesystem::path& file, bool replace);
     // Raises the question and returns its message as the save's error.
     Error raise(SaveQuestion question);
+    // The WriteFailed question for a write of path that failed with error.
+    [[nodiscard]] SaveQuestion write_failed(const std::string& path, const Error& error,
+                                            bool replace) const;
     // The ProjectMoved question for a save (from_save) or check_disk.
     [[nodiscard]] SaveQuestion moved_question(bool from_save) const;
     // ChangedOnDisk Overwrite: copies the file on disk to keep_as; m_disk becomes that version.

@@ -47,6 +47,13 @@ std::string external_copy_name(const Project& project, const std::string& path) 
     return name;
 }
 
+// file's path relative to folder (both absolute), or empty when it is outside it.
+fs::path relative_inside(const fs::path& file, const fs::path& folder) {
+    const fs::path relative = file.lexically_normal().lexically_relative(folder.lexically_normal());
+    if (relative.empty() || *relative.begin() == "..") return {};
+    return relative;
+}
+
 bool same_file(const FileStamp& a, const FileStamp& b) {
     return a.exists && b.exists && a.device == b.device && a.inode == b.inode;
 }
@@ -160,6 +167,12 @@ Result<void> EditorSession::save_as(const std::string& relative_path) {
         log_error("save: stop playing first (the world holds the game's state)");
         return make_error(ErrorCode::InvalidArgument, "cannot save while playing");
     }
+    if (fs::path(relative_path).is_absolute()) {
+        // A full path: inside the project it is the same as the relative one; outside, a copy.
+        const fs::path relative = relative_inside(relative_path, project().root);
+        if (relative.empty()) return save_copy(relative_path);
+        return save_as(relative.string());
+    }
     const std::string path = with_suffix(relative_path);
     if (auto inside = check_asset_path(project().root, path); !inside) {
         log_error(path + ": " + inside.error().message);
@@ -169,8 +182,13 @@ Result<void> EditorSession::save_as(const std::string& relative_path) {
 }
 
 Error EditorSession::raise(SaveQuestion question) {
-    Error error = make_error(ErrorCode::InvalidArgument, question.message, question.path);
-    log_warning("save: " + error.describe());
+    const bool failed = question.issue == SaveIssue::WriteFailed;
+    Error error = make_error(failed ? ErrorCode::Io : ErrorCode::InvalidArgument, question.message,
+                             question.path);
+    if (failed)
+        log_error("save: " + error.describe());
+    else
+        log_warning("save: " + error.describe());
     m_save_question = std::move(question);
     return error;
 }
@@ -183,6 +201,16 @@ SaveQuestion EditorSession::moved_question(bool from_save) const {
                 (q.moved_to.empty() ? "renamed, moved or deleted" : "it is now " + q.moved_to) +
                 "); nothing was written and your changes are still open";
     return q;
+}
+
+SaveQuestion EditorSession::write_failed(const std::string& path, const Error& error,
+                                         bool replace) const {
+    return {.issue = SaveIssue::WriteFailed,
+            .path = path,
+            .message = "could not write " + (error.where.empty() ? path : error.where) + ": " +
+                       error.message + "; nothing was lost: the changes are still open, unsaved",
+            .from_save = true,
+            .replace = replace};
 }
 
 Result<void> EditorSession::write_scene(const std::string& path, bool replace) {
@@ -220,18 +248,18 @@ Result<void> EditorSession::write_scene(const std::string& path, bool replace) {
                           .message = path + " already exists (it is another scene's file)"});
     }
 
-    std::error_code ec;
-    fs::create_directories(file.parent_path(), ec);
     const std::string name = scene_name_of(path);
     auto text = scene_to_text(*m_world, name, prefabs());
-    Result<void> saved =
-        text ? save_file_atomic(file, *text, {.backups = m_backups}) : Result<void>(text.error());
-    if (!saved) {
-        Error e = saved.error();
-        if (!text) e.where = file.string() + ": " + e.where;
+    if (!text) {
+        Error e = text.error();
+        e.where = file.string() + ": " + e.where;
         log_error("save: " + e.describe());
         return e;
     }
+    std::error_code ec;
+    fs::create_directories(file.parent_path(), ec);
+    if (auto saved = save_file_atomic(file, *text, {.backups = m_backups}); !saved)
+        return raise(write_failed(path, saved.error(), replace));
     // What this editor wrote is the version on disk now.
     auto written = stamp_file(file, false);
     m_disk = written ? *written : FileStamp{};
@@ -255,13 +283,12 @@ Result<void> EditorSession::write_scene(const std::string& path, bool replace) {
 Result<void> EditorSession::save_copy(const fs::path& file) {
     if (!has_project() || m_play != PlayState::Editing)
         return make_error(ErrorCode::InvalidArgument, "no project is open, or it is playing");
-    if (project_in_place())
-        return make_error(ErrorCode::InvalidArgument,
-                          "the project folder is in place: use Save As to save inside it",
-                          file.string());
     if (!file.is_absolute())
+        return make_error(ErrorCode::InvalidArgument, "give the full path of the file",
+                          file.string());
+    if (project_in_place() && !relative_inside(file, project().root).empty())
         return make_error(ErrorCode::InvalidArgument,
-                          "give the full path of the file (the project folder moved)",
+                          "the file is inside the project folder: use Save As to save there",
                           file.string());
     return write_copy(with_suffix(file.string()), false);
 }
@@ -279,16 +306,21 @@ Result<void> EditorSession::write_copy(const fs::path& file, bool replace) {
                       .path = file.string(),
                       .message = file.string() + " already exists"});
     auto text = scene_to_text(*m_world, scene_name_of(file.string()), prefabs());
-    Result<void> saved =
-        text ? save_file_atomic(file, *text, {.backups = m_backups}) : Result<void>(text.error());
-    if (!saved) {
-        log_error("save a copy: " + saved.error().describe());
-        return saved.error();
+    if (!text) {
+        log_error("save a copy: " + text.error().describe());
+        return text.error();
     }
+    if (auto saved = save_file_atomic(file, *text, {.backups = m_backups}); !saved)
+        return raise(write_failed(file.string(), saved.error(), replace));
     m_save_question.reset();
     m_undo.mark_saved();
-    log_info("saved a copy of " + m_scene_name + " to " + file.string() +
-             "; open the project from its new place to go on saving");
+    if (project_in_place())
+        log_info("saved a copy of " + m_scene_name + " to " + file.string() +
+                 " (outside the project; Save still writes " +
+                 (m_scene_path.empty() ? std::string("a new file") : m_scene_path) + ")");
+    else
+        log_info("saved a copy of " + m_scene_name + " to " + file.string() +
+                 "; open the project from its new place to go on saving");
     return {};
 }
 
@@ -336,6 +368,9 @@ Result<void> EditorSession::answer_save_question(SaveAnswer answer) {
     case SaveIssue::TargetExists:
         if (answer != SaveAnswer::Overwrite) break;
         return copy ? write_copy(q.path, true) : write_scene(q.path, true);
+    case SaveIssue::WriteFailed:
+        if (answer != SaveAnswer::Retry) break;
+        return copy ? write_copy(q.path, q.replace) : write_scene(q.path, q.replace);
     case SaveIssue::ProjectMoved:
         break;
     }

@@ -164,7 +164,7 @@ Result<void> EditorSession::restore_recovery() {
     // The recovery file holds this state: it stays until the scene is saved or left.
     m_recovery_written = true;
     m_recovery_hash = hash();
-    frame_selection();
+    fit_scene();
     log_info("restored the unsaved changes of " + offer.scene_name + " from " +
              offer.file.string());
     return {};

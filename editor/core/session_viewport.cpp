@@ -167,6 +167,15 @@ void EditorSession::frame_selection() {
     m_camera.frame(all);
 }
 
+void EditorSession::fit_scene() {
+    std::optional<Rect> all;
+    m_world->each_object([&](Handle h) {
+        const Rect b = m_world->bounds(h);
+        all = all ? united(*all, b) : b;
+    });
+    if (all) m_camera.fit(*all);
+}
+
 std::optional<glm::vec2> EditorSession::selection_center() const {
     const std::vector<Handle> objects = selected_handles();
     if (objects.empty()) return std::nullopt;

@@ -7,8 +7,20 @@
 
 namespace diorama::editor {
 
+void ViewportCamera::set_viewport(glm::vec2 size_px) {
+    const bool resized = size_px != m_viewport;
+    m_viewport = size_px;
+    if (resized && m_fit) frame_rect(*m_fit, kFitMaxZoom);
+}
+
+void ViewportCamera::set_center(glm::vec2 world) {
+    m_fit.reset();
+    m_center = world;
+}
+
 void ViewportCamera::set_zoom(float zoom) {
     if (!std::isfinite(zoom) || zoom <= 0.0f) return;
+    m_fit.reset();
     m_zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
 }
 
@@ -23,6 +35,7 @@ glm::vec2 ViewportCamera::to_screen(glm::vec2 world) const {
 }
 
 void ViewportCamera::pan_pixels(glm::vec2 delta_px) {
+    m_fit.reset();
     m_center -= glm::vec2(delta_px.x, -delta_px.y) / m_zoom;
 }
 
@@ -34,6 +47,16 @@ void ViewportCamera::zoom_at(glm::vec2 screen_px, float factor) {
 }
 
 void ViewportCamera::frame(const Rect& world_rect) {
+    m_fit.reset();
+    frame_rect(world_rect, kMaxZoom);
+}
+
+void ViewportCamera::fit(const Rect& world_rect) {
+    m_fit = world_rect;
+    frame_rect(world_rect, kFitMaxZoom);
+}
+
+void ViewportCamera::frame_rect(const Rect& world_rect, float max_zoom) {
     m_center = world_rect.center();
     const glm::vec2 size = world_rect.size();
     const float fill = 1.0f - 2.0f * kFrameMargin;
@@ -43,7 +66,8 @@ void ViewportCamera::frame(const Rect& world_rect) {
         const float zoom_y = m_viewport.y * fill / size.y;
         zoom = zoom > 0.0f ? std::min(zoom, zoom_y) : zoom_y;
     }
-    set_zoom(zoom); // ignored for a rectangle without extent
+    // A rectangle without extent keeps the zoom.
+    if (std::isfinite(zoom) && zoom > 0.0f) m_zoom = std::clamp(zoom, kMinZoom, max_zoom);
 }
 
 Rect ViewportCamera::visible() const {

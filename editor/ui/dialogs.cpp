@@ -101,6 +101,9 @@ void Dialogs::draw(UiContext& ctx) {
         case SaveIssue::ProjectMoved:
             ImGui::OpenPopup("Project folder moved###moved");
             break;
+        case SaveIssue::WriteFailed:
+            ImGui::OpenPopup("Could not save###save_failed");
+            break;
         }
     }
     if (m_open_elsewhere && !any_open) {
@@ -127,6 +130,7 @@ void Dialogs::draw(UiContext& ctx) {
     draw_changed_on_disk(ctx);
     draw_replace(ctx);
     draw_moved(ctx);
+    draw_save_failed(ctx);
     draw_open_elsewhere(ctx);
     draw_attach(ctx);
     draw_save_remote_state(ctx);
@@ -208,8 +212,10 @@ void Dialogs::draw_save_as(UiContext& ctx) {
         [&](DialogFrame& f) {
             f.modal_text =
                 m_save_copy ? "Save Scene As (the project folder moved)" : "Save Scene As";
-            ImGui::TextUnformatted(m_save_copy ? "The project folder moved. Full path of the file:"
-                                               : "File, relative to the project folder:");
+            ImGui::TextUnformatted(m_save_copy
+                                       ? "The project folder moved. Full path of the file:"
+                                       : "File, relative to the project folder (a full path "
+                                         "outside it writes a copy there):");
             path_field(f, m_dialog_path, (m_save_copy ? 560.0f : 420.0f) * ctx.scale, ctx.widgets);
             ImGui::TextDisabled(
                 m_save_copy ? "\".scene.json\" is added when missing; the folder must exist."

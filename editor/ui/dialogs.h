@@ -2,7 +2,8 @@
 // Dialogs: the editor's modal dialogs, each built on modal_dialog(): unsaved changes, recover
 // unsaved changes, errors, Save As, Open Project and Export (with its progress), the questions
 // about the project on disk (dialogs_disk.cpp): the scene changed on disk, Save As onto an
-// existing scene, the project folder moved, the project open in another editor; and the live
+// existing scene, the project folder moved, a save that could not be written (Save As, Retry),
+// the project open in another editor; and the live
 // link's (dialogs_live.cpp): Attach to Player, Save Remote State As. The app opens them; answers
 // that leave the scene or open a project go back through AppActions.
 
@@ -71,6 +72,7 @@ private:
     void draw_changed_on_disk(UiContext& ctx);
     void draw_replace(UiContext& ctx);
     void draw_moved(UiContext& ctx);
+    void draw_save_failed(UiContext& ctx);
     void draw_open_elsewhere(UiContext& ctx);
     // ---- the live link (dialogs_live.cpp) ----
     void draw_attach(UiContext& ctx);

@@ -53,8 +53,8 @@ void Dialogs::draw_changed_on_disk(UiContext& ctx) {
                 f.close = true;
                 return;
             }
-            f.modal_text = "Changed on disk: " + q->message + "; Overwrite keeps it as " +
-                           q->keep_as;
+            f.modal_text =
+                "Changed on disk: " + q->message + "; Overwrite keeps it as " + q->keep_as;
             wrapped(ctx.scale, q->path + " was changed by another program since this editor "
                                          "loaded or saved it.");
             if (s.dirty())
@@ -157,6 +157,45 @@ void Dialogs::draw_moved(UiContext& ctx) {
     if (pressed == "Cancel") (void)s.answer_save_question(SaveAnswer::Cancel);
 }
 
+void Dialogs::draw_save_failed(UiContext& ctx) {
+    EditorSession& s = ctx.session;
+    std::string failed_path;
+    const std::string pressed = modal_dialog(
+        ctx.widgets, ctx.scale, spec("Could not save###save_failed", "SaveFailed"), m_modal_text,
+        [&](DialogFrame& f) {
+            const auto& q = s.save_question();
+            if (!q || q->issue != SaveIssue::WriteFailed) {
+                f.close = true;
+                return;
+            }
+            f.modal_text = "Could not save: " + q->message;
+            wrapped(ctx.scale, "The scene could not be written to " + q->path + ":");
+            wrapped(ctx.scale, q->message, colors::kError);
+            wrapped(ctx.scale,
+                    "Nothing was lost: your changes are still open, unsaved, and can be undone; "
+                    "autosave keeps its recovery copy.",
+                    colors::kWarning);
+            ImGui::Spacing();
+            explains(ctx.scale, "Save As",
+                     "write the scene to another file: in the project, or a full path elsewhere "
+                     "(another disk).");
+            explains(ctx.scale, "Retry",
+                     "write the same file again, once the cause is fixed (space freed, the file "
+                     "or folder made writable).");
+            explains(ctx.scale, "Cancel", "write nothing now; the scene stays unsaved.");
+            f.buttons = {{"Save As", DialogKeys::Enter}, {"Retry"}, {"Cancel", DialogKeys::Escape}};
+            failed_path = q->path;
+        });
+    if (pressed == "Save As") {
+        (void)s.answer_save_question(SaveAnswer::SaveElsewhere);
+        m_dialog_path = failed_path; // a full path (a copy) is taken as such by save_as
+        m_save_copy = false;
+        m_open_save_as = true;
+    }
+    if (pressed == "Retry") report(s, s.answer_save_question(SaveAnswer::Retry), "Could not save");
+    if (pressed == "Cancel") (void)s.answer_save_question(SaveAnswer::Cancel);
+}
+
 void Dialogs::draw_open_elsewhere(UiContext& ctx) {
     EditorSession& s = ctx.session;
     const std::string pressed = modal_dialog(
@@ -169,10 +208,10 @@ void Dialogs::draw_open_elsewhere(UiContext& ctx) {
             const std::string who = s.lock_holder()->describe();
             f.modal_text = "Project open in another editor: " + s.project().name + " (" + who +
                            "); opened read-only";
+            wrapped(ctx.scale, s.project().name + " is open in another editor (" + who + ").");
             wrapped(ctx.scale,
-                    s.project().name + " is open in another editor (" + who + ").");
-            wrapped(ctx.scale, "This editor opened it read-only: it saves nothing, and the "
-                               "other editor's recovery files are left alone.",
+                    "This editor opened it read-only: it saves nothing, and the "
+                    "other editor's recovery files are left alone.",
                     colors::kWarning);
             explains(ctx.scale, "Read-only", "look, play and edit here without saving.");
             explains(ctx.scale, "Edit anyway",

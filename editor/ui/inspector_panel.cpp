@@ -266,8 +266,13 @@ void InspectorPanel::draw_component(UiContext& ctx, const TypeInfo& type,
         if (ImGui::BeginTable("##fields", 2, ImGuiTableFlags_SizingStretchProp)) {
             ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 118.0f * ctx.scale);
             ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+            // A field that applies to none of the selected objects (a circle's size) is hidden.
             for (const FieldInfo& field : type.fields)
-                draw_field(ctx, type, field, selected);
+                if (std::any_of(selected.begin(), selected.end(), [&](Handle h) {
+                        const void* c = world.get(h, type.id);
+                        return c != nullptr && type.field_applies(field, c);
+                    }))
+                    draw_field(ctx, type, field, selected);
             ImGui::EndTable();
         }
     }

@@ -87,10 +87,6 @@ void Workspace::draw(UiContext& ctx) {
     if (left > 0)
         panel("##hierarchy", ImVec2(pad, 0), ImVec2(left, h), true, [&] { m_hierarchy.draw(ctx); });
     panel("##viewport", ImVec2(cx0, 0), ImVec2(cw, vh), false, [&] { m_viewport.draw(ctx); });
-    if (m_frame_pending) {
-        ctx.session.frame_selection();
-        m_frame_pending = false;
-    }
     if (right > 0)
         panel("##inspector", ImVec2(w - pad - right, 0), ImVec2(right, h), true,
               [&] { m_inspector.draw(ctx); });

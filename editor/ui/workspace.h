@@ -20,9 +20,6 @@ public:
     // Draws every panel into the whole window for this frame.
     void draw(UiContext& ctx);
 
-    // Frames the selection once the viewport has its size (after a project or scene change).
-    void frame_selection_on_next_draw() { m_frame_pending = true; }
-
     [[nodiscard]] ViewportPanel& viewport() { return m_viewport; }
 
 private:
@@ -36,7 +33,6 @@ private:
     ConsolePanel m_console;
     ProblemsPanel m_problems;
     std::size_t m_problems_seen = 0; // the problems' count last drawn
-    bool m_frame_pending = false;
 };
 
 } // namespace diorama::editor

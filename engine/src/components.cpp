@@ -38,8 +38,8 @@ template <>
 TypeInfo describe<Shape>() {
     return TypeBuilder<Shape>("Shape")
         .field<&Shape::kind>("kind").enumeration({"rect", "circle"})
-        .field<&Shape::size>("size").min(0.0f).speed(0.5f)
-        .field<&Shape::radius>("radius").min(0.0f).speed(0.25f)
+        .field<&Shape::size>("size").min(0.0f).speed(0.5f).applies_when("kind", {"rect"})
+        .field<&Shape::radius>("radius").min(0.0f).speed(0.25f).applies_when("kind", {"circle"})
         .field<&Shape::color>("color")
         .field<&Shape::filled>("filled")
         .field<&Shape::order>("order")
@@ -50,8 +50,8 @@ template <>
 TypeInfo describe<Collider>() {
     return TypeBuilder<Collider>("Collider")
         .field<&Collider::kind>("kind").enumeration({"aabb", "circle"})
-        .field<&Collider::half_extents>("half_extents").min(0.0f).speed(0.25f)
-        .field<&Collider::radius>("radius").min(0.0f).speed(0.25f)
+        .field<&Collider::half_extents>("half_extents").min(0.0f).speed(0.25f).applies_when("kind", {"aabb"})
+        .field<&Collider::radius>("radius").min(0.0f).speed(0.25f).applies_when("kind", {"circle"})
         .field<&Collider::offset>("offset").speed(0.25f)
         .field<&Collider::trigger>("trigger").tooltip("Reports overlaps without blocking")
         .build();

@@ -6,6 +6,7 @@
 #include "diorama/reflection.h"
 #include "diorama/result.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
@@ -207,6 +208,17 @@ const FieldInfo* TypeInfo::find_field(std::string_view field_name) const {
     for (const FieldInfo& f : fields)
         if (f.name == field_name) return &f;
     return nullptr;
+}
+
+bool TypeInfo::field_applies(const FieldInfo& field, const void* component) const {
+    if (!field.applies_when || component == nullptr) return true;
+    const FieldInfo* selector = find_field(field.applies_when->field);
+    if (selector == nullptr || selector->type != FieldType::Enum || !selector->get) return true;
+    const FieldValue value = selector->get(component);
+    const auto* number = std::get_if<std::int32_t>(&value);
+    if (number == nullptr) return true;
+    const std::vector<std::int32_t>& values = field.applies_when->values;
+    return std::find(values.begin(), values.end(), *number) != values.end();
 }
 
 std::vector<std::string> TypeInfo::field_names() const {

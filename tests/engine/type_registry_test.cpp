@@ -828,3 +828,72 @@ TEST(TypeRegistryAddAll, StopsAtTheFirstFailureAndReturnsIt) {
 
 } // namespace
 } // namespace diorama
+
+// ---- fields that apply only for some values of an enum field ----
+
+namespace diorama {
+namespace {
+
+enum class RegistryTestMode : std::int32_t { Off, Slow, Fast };
+
+struct RegistryTestConditional {
+    RegistryTestMode mode = RegistryTestMode::Off;
+    float speed = 1.0f;
+    float label_size = 2.0f;
+};
+
+} // namespace
+
+template <>
+TypeInfo describe<RegistryTestConditional>() {
+    return TypeBuilder<RegistryTestConditional>("RegistryTestConditional")
+        .field<&RegistryTestConditional::mode>("mode")
+        .enumeration({"off", "slow", "fast"})
+        .field<&RegistryTestConditional::speed>("speed")
+        .applies_when("mode", {"slow", "fast"})
+        .field<&RegistryTestConditional::label_size>("label_size")
+        .build();
+}
+
+namespace {
+
+TEST(FieldConditions, AFieldAppliesOnlyForTheNamedValuesOfItsEnumField) {
+    const TypeInfo type = describe<RegistryTestConditional>();
+    const FieldInfo& speed = *type.find_field("speed");
+    ASSERT_TRUE(speed.applies_when);
+    EXPECT_EQ(speed.applies_when->field, "mode");
+    EXPECT_EQ(speed.applies_when->values, (std::vector<std::int32_t>{1, 2}));
+    RegistryTestConditional c;
+    EXPECT_FALSE(type.field_applies(speed, &c));
+    EXPECT_TRUE(type.field_applies(*type.find_field("label_size"), &c)) << "no condition";
+    EXPECT_TRUE(type.field_applies(*type.find_field("mode"), &c));
+    c.mode = RegistryTestMode::Fast;
+    EXPECT_TRUE(type.field_applies(speed, &c));
+    c.mode = RegistryTestMode::Slow;
+    EXPECT_TRUE(type.field_applies(speed, &c));
+}
+
+TEST_F(TypeRegistryBuiltins, AShapeOrColliderShowsTheSizeOfItsKindOnly) {
+    const TypeInfo& shape = *registry.find<Shape>();
+    Shape circle;
+    circle.kind = ShapeKind::Circle;
+    const Shape rect;
+    EXPECT_FALSE(shape.field_applies(*shape.find_field("size"), &circle));
+    EXPECT_TRUE(shape.field_applies(*shape.find_field("radius"), &circle));
+    EXPECT_TRUE(shape.field_applies(*shape.find_field("size"), &rect));
+    EXPECT_FALSE(shape.field_applies(*shape.find_field("radius"), &rect));
+    for (const char* always : {"kind", "color", "filled", "order"})
+        EXPECT_TRUE(shape.field_applies(*shape.find_field(always), &circle)) << always;
+
+    const TypeInfo& collider = *registry.find<Collider>();
+    Collider round;
+    round.kind = ColliderKind::Circle;
+    const Collider box;
+    EXPECT_FALSE(collider.field_applies(*collider.find_field("half_extents"), &round));
+    EXPECT_TRUE(collider.field_applies(*collider.find_field("radius"), &round));
+    EXPECT_TRUE(collider.field_applies(*collider.find_field("half_extents"), &box));
+    EXPECT_FALSE(collider.field_applies(*collider.find_field("radius"), &box));
+}
+
+} // namespace
+} // namespace diorama

@@ -91,6 +91,14 @@ std::size_t value_index(FieldType type);
 
 // ---- declarations ----
 
+// A field that matters only while an enum field of the same type has one of some values (a
+// Shape's size for a rect, its radius for a circle). The inspector hides it otherwise; it is
+// saved, loaded, copied and hashed as any field.
+struct FieldCondition {
+    std::string field;                // the enum field's name
+    std::vector<std::int32_t> values; // the values for which the field applies
+};
+
 struct FieldInfo {
     std::string name; // snake_case, part of the file format
     FieldType type = FieldType::Float;
@@ -105,6 +113,7 @@ struct FieldInfo {
     AssetKind asset_kind = AssetKind::None; // Asset
     bool multiline = false;                 // String
     std::string tooltip;
+    std::optional<FieldCondition> applies_when; // unset: the field always applies
 };
 
 // Hooks a component type may declare; `component` points at the object's component of this type.
@@ -134,6 +143,9 @@ struct TypeInfo {
 
     // The field with this name, or nullptr.
     [[nodiscard]] const FieldInfo* find_field(std::string_view field_name) const;
+    // Whether the field applies to this component of the type (its applies_when holds; a
+    // condition naming no enum field of the type holds).
+    [[nodiscard]] bool field_applies(const FieldInfo& field, const void* component) const;
     // Every field's name, in declaration order.
     [[nodiscard]] std::vector<std::string> field_names() const;
 };
@@ -257,6 +269,22 @@ public:
     TypeBuilder& enumeration(std::initializer_list<const char*> names) {
         assert(last().type == FieldType::Enum);
         last().enum_names.assign(names.begin(), names.end());
+        return *this;
+    }
+    // The last field applies only while the enum field `field` (declared before it) has one of
+    // the named values; the inspector hides it otherwise.
+    TypeBuilder& applies_when(std::string_view field, std::initializer_list<const char*> names) {
+        FieldCondition condition{std::string(field), {}};
+        for (const FieldInfo& f : m_info.fields) {
+            if (f.name != field) continue;
+            assert(f.type == FieldType::Enum && !f.enum_names.empty());
+            for (const char* name : names)
+                for (std::size_t i = 0; i < f.enum_names.size(); ++i)
+                    if (f.enum_names[i] == name)
+                        condition.values.push_back(static_cast<std::int32_t>(i));
+        }
+        assert(condition.values.size() == names.size() && "applies_when names an enum value");
+        last().applies_when = std::move(condition);
         return *this;
     }
     // Marks a string field as a path to a project asset of this kind.

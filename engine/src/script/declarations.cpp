@@ -7,6 +7,7 @@
 
 #include "diorama/world.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -91,6 +92,43 @@ std::optional<float> optional_number(lua_State* L, int idx, const char* key, boo
     return out;
 }
 
+// The hint applies_when = { "enum_field", "value", ... } of the field declaration at idx (the
+// enum field declared before it): sets field.applies_when; returns what is wrong, or "".
+std::string read_applies_when(lua_State* L, int idx, const ScriptedType& type, FieldInfo& field) {
+    const int hint = raw_field(L, idx, "applies_when");
+    if (hint == LUA_TNIL) {
+        lua_pop(L, 1);
+        return {};
+    }
+    std::vector<std::string> words;
+    if (hint == LUA_TTABLE) {
+        for (lua_Integer k = 1; lua_rawgeti(L, -1, k) == LUA_TSTRING; ++k) {
+            words.emplace_back(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    const std::string usage =
+        "applies_when = { \"an enum field declared before\", \"value\", ... }";
+    if (words.size() < 2) return usage;
+    const FieldInfo* selector = nullptr;
+    for (const FieldInfo& f : type.fields)
+        if (f.name == words[0]) selector = &f;
+    if (selector == nullptr || selector->type != FieldType::Enum)
+        return "applies_when: '" + words[0] + "' is not an enum field declared before; " + usage;
+    FieldCondition condition{words[0], {}};
+    for (std::size_t w = 1; w < words.size(); ++w) {
+        const auto& names = selector->enum_names;
+        const auto it = std::find(names.begin(), names.end(), words[w]);
+        if (it == names.end())
+            return "applies_when: '" + words[w] + "' is not a value of " + words[0];
+        condition.values.push_back(static_cast<std::int32_t>(it - names.begin()));
+    }
+    field.applies_when = std::move(condition);
+    return {};
+}
+
 // Reads field declaration i ({ "name", "kind", default, hints... }, the table at idx) into
 // type; returns what is wrong, or "".
 std::string read_field(lua_State* L, int idx, int i, ScriptedType& type) {
@@ -148,6 +186,7 @@ std::string read_field(lua_State* L, int idx, int i, ScriptedType& type) {
             return where + "asset = '" + asset +
                    "' is not one of image, prefab, scene, font, sound";
     }
+    if (std::string why = read_applies_when(L, idx, type, field); !why.empty()) return where + why;
     FieldValue value = zero_value(field.type);
     lua_rawgeti(L, idx, 3);
     if (!lua_isnil(L, -1)) {

@@ -98,6 +98,38 @@ TEST(ViewportCamera, FramingAPointOnlyCentresIt) {
     EXPECT_EQ(camera.zoom(), 1.5f);
 }
 
+TEST(ViewportCamera, FitZoomsInNoFurtherThanOneHundredPercent) {
+    ViewportCamera camera = camera_at({0.0f, 0.0f}, 4.0f);
+    camera.fit(Rect{{100.0f, 100.0f}, {300.0f, 150.0f}}); // frame() would zoom to 320%
+    expect_near(camera.center(), {200.0f, 125.0f});
+    EXPECT_EQ(camera.zoom(), ViewportCamera::kFitMaxZoom);
+    camera.fit(Rect{{0.0f, 0.0f}, {8000.0f, 100.0f}});
+    EXPECT_FLOAT_EQ(camera.zoom(), 800.0f * 0.8f / 8000.0f) << "a large scene zooms out";
+}
+
+TEST(ViewportCamera, AFitFollowsTheViewportSizeUntilTheViewIsMovedOrZoomed) {
+    ViewportCamera camera = camera_at({0.0f, 0.0f}, 1.0f);
+    const Rect r{{0.0f, 0.0f}, {4000.0f, 1000.0f}};
+    camera.fit(r);
+    EXPECT_TRUE(camera.fitting());
+    camera.set_viewport({400.0f, 300.0f}); // the window's first layout
+    EXPECT_FLOAT_EQ(camera.zoom(), 400.0f * 0.8f / 4000.0f);
+    EXPECT_TRUE(camera.visible().contains(r.min));
+    EXPECT_TRUE(camera.visible().contains(r.max));
+    camera.pan_pixels({10.0f, 0.0f});
+    EXPECT_FALSE(camera.fitting());
+    const float zoom = camera.zoom();
+    camera.set_viewport({800.0f, 600.0f});
+    EXPECT_EQ(camera.zoom(), zoom) << "a moved view stays as the user left it";
+
+    camera.fit(r);
+    camera.zoom_at({0.0f, 0.0f}, 2.0f);
+    EXPECT_FALSE(camera.fitting());
+    camera.fit(r);
+    camera.frame(r);
+    EXPECT_FALSE(camera.fitting()) << "framing the selection (F) is not a fit";
+}
+
 TEST(ViewportCamera, VisibleIsTheViewportInWorldUnits) {
     const ViewportCamera camera = camera_at({100.0f, 100.0f}, 2.0f);
     const Rect v = camera.visible();

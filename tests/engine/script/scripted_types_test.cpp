@@ -9,6 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace diorama {
 namespace {
 
@@ -20,7 +24,7 @@ local Bat = component "Bat" {
     { "speed", "float", 60, min = 0, max = 500, step = 2, tooltip = "units per second" },
     { "hits", "int", 3 },
     { "mood", "enum", "calm", values = { "calm", "angry" } },
-    { "home", "vec2", vec2(1, 2) },
+    { "home", "vec2", vec2(1, 2), applies_when = { "mood", "angry" } },
     { "tint", "color", color(1, 0, 0) },
     { "label", "string", "bat", multiline = true },
     { "target", "object" },
@@ -84,6 +88,11 @@ TEST_F(ScriptedTypes, RegisterWithTheKindsAndHintsOfCppReflection) {
     EXPECT_EQ(bat->fields[2].enum_names, (std::vector<std::string>{"calm", "angry"}));
     EXPECT_TRUE(bat->fields[5].multiline);
     EXPECT_EQ(bat->fields[7].asset_kind, AssetKind::Image);
+    ASSERT_TRUE(bat->fields[3].applies_when);
+    EXPECT_EQ(bat->fields[3].applies_when->field, "mood");
+    EXPECT_EQ(bat->fields[3].applies_when->values, std::vector<std::int32_t>{1});
+    EXPECT_FALSE(bat->field_applies(bat->fields[3], bat->defaults.get())) << "calm: no home";
+    EXPECT_TRUE(bat->field_applies(bat->fields[0], bat->defaults.get()));
     // The defaults as declared.
     const void* d = bat->defaults.get();
     EXPECT_EQ(bat->fields[0].get(d), FieldValue{60.0f});
@@ -225,6 +234,26 @@ TEST_F(ScriptedTypes, ComponentsAddedAtRunTimeStartWithTheDefaults) {
     for (int i = 1; i < 200; i += 2)
         EXPECT_EQ(field_of(world, made[static_cast<std::size_t>(i)], "Bat", "hits"),
                   FieldValue{std::int32_t{i}});
+}
+
+TEST_F(ScriptedTypes, AnAppliesWhenHintNamesAnEnumFieldDeclaredBeforeAndItsValues) {
+    for (const auto& [hint, why] : std::vector<std::pair<std::string, std::string>>{
+             {R"({ "size", "big" })", "applies_when: 'size' is not an enum field declared before"},
+             {R"({ "shape", "square" })", "applies_when: 'square' is not a value of shape"},
+             {R"({ "shape" })", "applies_when = {"},
+             {R"("shape")", "applies_when = {"}}) {
+        project.write("scripts/bat.lua", R"lua(
+component "Blob" {
+    { "shape", "enum", "round", values = { "round", "flat" } },
+    { "size", "float", 1, applies_when = )lua" +
+                                             hint + R"lua( },
+}
+)lua");
+        Diagnostics problems;
+        (void)Game::open(project.root(), problems);
+        EXPECT_NE(problems.format().find(why), std::string::npos) << hint << "\n"
+                                                                  << problems.format();
+    }
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include <glm/matrix.hpp>
 #include <glm/trigonometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 #include <unordered_set>
@@ -43,8 +44,46 @@ void restore_child_order(World& world, Handle parent, const std::vector<Guid>& c
     for (Guid g : children) {
         const Handle child = world.find(g);
         if (!child || world.parent(child) != parent) continue;
-        (void)world.set_parent(child, kNullHandle);
-        (void)world.set_parent(child, parent);
+        (void)world.move_before(child, kNullHandle);
+    }
+}
+
+// Where each root among objects stands: the root after it that is not one of them (null: last),
+// in tree order.
+std::vector<RootPlace> root_places(const World& world, const std::vector<Handle>& objects) {
+    std::vector<Handle> roots;
+    for (Handle h : objects)
+        if (!world.parent(h)) roots.push_back(h);
+    std::sort(roots.begin(), roots.end(),
+              [&](Handle a, Handle b) { return world.tree_rank(a) < world.tree_rank(b); });
+    std::vector<RootPlace> places;
+    for (Handle root : roots) {
+        Handle next = world.next_sibling(root);
+        while (next && std::find(roots.begin(), roots.end(), next) != roots.end())
+            next = world.next_sibling(next);
+        places.push_back(RootPlace{world.guid(root), next ? world.guid(next) : Guid{}});
+    }
+    return places;
+}
+
+// Puts re-created roots back in their places. Re-created into their old slots they already are
+// while the roots follow slots; once the roots have an order of their own (a reorder), new roots
+// come last and are moved, in order, each before the root that followed it.
+void restore_root_places(World& world, const std::vector<RootPlace>& places) {
+    std::vector<Handle> roots;
+    for (const RootPlace& p : places)
+        roots.push_back(world.find(p.root));
+    bool in_place = true;
+    for (std::size_t k = 0; k < places.size() && in_place; ++k) {
+        Handle next = roots[k] ? world.next_sibling(roots[k]) : kNullHandle;
+        while (next && std::find(roots.begin(), roots.end(), next) != roots.end())
+            next = world.next_sibling(next);
+        in_place = (next ? world.guid(next) : Guid{}) == places[k].next;
+    }
+    if (in_place) return;
+    for (std::size_t k = 0; k < places.size(); ++k) {
+        const Handle before = places[k].next.is_null() ? kNullHandle : world.find(places[k].next);
+        if (roots[k]) (void)world.move_before(roots[k], before);
     }
 }
 
@@ -184,6 +223,11 @@ bool AddObjectsCommand::apply(World& world) {
     m_slots.clear();
     for (Handle h : *added)
         m_slots.push_back(h.index);
+    if (m_placed)
+        restore_root_places(world, m_root_places);
+    else
+        m_root_places = root_places(world, *added);
+    m_placed = true;
     if (m_offset != glm::vec2(0.0f)) {
         std::unordered_set<std::uint32_t> in_set;
         for (Handle h : *added)
@@ -205,7 +249,8 @@ void AddObjectsCommand::revert(World& world) {
 
 std::size_t AddObjectsCommand::bytes() const {
     return sizeof(*this) + m_label.capacity() + m_entries.capacity() +
-           m_guids.capacity() * sizeof(Guid) + m_slots.capacity() * sizeof(std::uint32_t);
+           m_guids.capacity() * sizeof(Guid) + m_slots.capacity() * sizeof(std::uint32_t) +
+           m_root_places.capacity() * sizeof(RootPlace);
 }
 
 RemoveObjectsCommand::RemoveObjectsCommand(std::string label, std::vector<Guid> objects,
@@ -232,6 +277,7 @@ bool RemoveObjectsCommand::apply(World& world) {
         if (!known)
             m_orders.push_back(ChildOrder{parent_guid, guids_of(world, world.children(parent))});
     }
+    m_root_places = root_places(world, roots);
     m_slots.clear();
     for (Guid g : entry_guids(*snapshot))
         m_slots.push_back(world.find(g).index);
@@ -242,7 +288,7 @@ bool RemoveObjectsCommand::apply(World& world) {
         orders += sizeof(ChildOrder) + o.children.capacity() * sizeof(Guid);
     m_bytes = sizeof(*this) + m_label.capacity() + m_snapshot.capacity() +
               m_objects.capacity() * sizeof(Guid) + m_slots.capacity() * sizeof(std::uint32_t) +
-              orders;
+              orders + m_root_places.capacity() * sizeof(RootPlace);
     for (Handle root : roots)
         world.destroy(root);
     world.flush();
@@ -265,6 +311,7 @@ void RemoveObjectsCommand::revert(World& world) {
     }
     for (const ChildOrder& o : m_orders)
         restore_child_order(world, world.find(o.parent), o.children);
+    restore_root_places(world, m_root_places);
 }
 
 std::size_t RemoveObjectsCommand::bytes() const {
@@ -394,10 +441,12 @@ bool ReparentCommand::apply(World& world) {
     const Transform2D old_local = *world.get<Transform2D>(h);
     std::vector<Guid> old_siblings =
         old_parent ? guids_of(world, world.children(old_parent)) : std::vector<Guid>{};
+    const Handle old_next = old_parent ? kNullHandle : world.next_sibling(h);
     if (auto ok = world.set_parent(h, parent, Reparent::KeepWorld); !ok) return fail(ok.error());
     m_old_parent = old_parent ? world.guid(old_parent) : Guid{};
     m_old_local = old_local;
     m_old_siblings = std::move(old_siblings);
+    m_old_next = old_next ? world.guid(old_next) : Guid{};
     return true;
 }
 
@@ -410,6 +459,10 @@ void ReparentCommand::revert(World& world) {
     }
     *world.get<Transform2D>(h) = m_old_local;
     restore_child_order(world, old_parent, m_old_siblings);
+    if (!old_parent) { // back to its place among the roots
+        const Handle next = m_old_next.is_null() ? kNullHandle : world.find(m_old_next);
+        if (world.next_sibling(h) != next) (void)world.move_before(h, next);
+    }
 }
 
 std::size_t ReparentCommand::bytes() const {

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace diorama {
@@ -71,6 +72,13 @@ private:
 // by offset in the world); zero when the parent is scaled to nothing.
 [[nodiscard]] glm::vec2 local_offset(const World& world, Handle h, glm::vec2 offset);
 
+// A root's place among the roots: the root after it (null: last). Commands that re-create roots
+// put them back there.
+struct RootPlace {
+    Guid root{};
+    Guid next{};
+};
+
 // ---- objects ----
 
 // Adds objects from scene entries (objects_to_json), keeping their guids; revert deletes them.
@@ -86,9 +94,11 @@ public:
 
 private:
     std::string m_label;
-    std::string m_entries;              // compact JSON
-    std::vector<Guid> m_guids;          // of the entries, in order
-    std::vector<std::uint32_t> m_slots; // the world slots the entries got (see apply)
+    std::string m_entries;                // compact JSON
+    std::vector<Guid> m_guids;            // of the entries, in order
+    std::vector<std::uint32_t> m_slots;   // the world slots the entries got (see apply)
+    std::vector<RootPlace> m_root_places; // where the first apply put the added roots
+    bool m_placed = false;                // applied once: m_root_places holds them
     EditContext m_context;
     glm::vec2 m_offset{0.0f};
 };
@@ -112,9 +122,10 @@ private:
     std::string m_label;
     std::vector<Guid> m_objects;
     EditContext m_context;
-    std::string m_snapshot;             // the removed objects' entries, compact JSON
-    std::vector<std::uint32_t> m_slots; // their world slots, in entry order
-    std::vector<ChildOrder> m_orders;   // surviving parents that lost children
+    std::string m_snapshot;               // the removed objects' entries, compact JSON
+    std::vector<std::uint32_t> m_slots;   // their world slots, in entry order
+    std::vector<ChildOrder> m_orders;     // surviving parents that lost children
+    std::vector<RootPlace> m_root_places; // the removed roots' places
     std::size_t m_bytes = 0;
 };
 
@@ -188,6 +199,33 @@ private:
     Guid m_old_parent{};
     Transform2D m_old_local;
     std::vector<Guid> m_old_siblings; // the old parent's children in order (with the object)
+    Guid m_old_next{};                // the root after it, when it was a root (null: last)
+};
+
+// Where moved objects go relative to the target object among its siblings.
+enum class SiblingPlace { Before, After };
+
+// Moves objects among their siblings (all children of the target's parent, or roots, as the
+// target is) to just before or after the target, in their current order; revert puts each back
+// where it was (reorder_command.cpp).
+class ReorderCommand : public EditCommand {
+public:
+    ReorderCommand(std::vector<Guid> objects, Guid target, SiblingPlace place);
+    bool apply(World& world) override;
+    void revert(World& world) override;
+    [[nodiscard]] std::string label() const override { return "Reorder"; }
+    [[nodiscard]] std::size_t bytes() const override;
+
+private:
+    struct Move {
+        Guid object{};
+        Guid next{}; // the sibling it was before, ahead of this move; null: it was last
+    };
+
+    std::vector<Guid> m_objects;
+    Guid m_target{};
+    SiblingPlace m_place = SiblingPlace::Before;
+    std::vector<Move> m_moves; // of the last apply, in order
 };
 
 // Renames an object; revert restores the old name.

@@ -45,6 +45,8 @@
 
 namespace diorama::editor {
 
+enum class SiblingPlace; // commands.h
+
 class EditCommand;
 struct EditContext;
 class LiveAttachment;
@@ -263,6 +265,11 @@ public:
     // Keeps the world transform; a null parent makes it a root. Refused (ErrorCode::Cycle) when
     // new_parent is the object or one of its descendants.
     Result<void> reparent(Guid object, Guid new_parent);
+    // Moves objects (with their subtrees) to just before or after target among target's
+    // siblings, in their shown order, as one undo step: objects under another parent are
+    // reparented (keeping their world transform) and roots join the target's layer. Refused
+    // (ErrorCode::Cycle) when target is inside one of the objects' subtrees.
+    Result<void> reorder(const std::vector<Guid>& objects, Guid target, SiblingPlace place);
     // Adds a component of a registered type (a prefab instance gets the prefab's values).
     Result<void> add_component(Guid object, const std::string& type);
     // Removes a component (not Transform2D); undo restores its values.

@@ -11,6 +11,7 @@
 
 #include <glm/common.hpp>
 
+#include <algorithm>
 #include <unordered_set>
 #include <utility>
 
@@ -301,6 +302,57 @@ Result<void> EditorSession::reparent(Guid object, Guid new_parent) {
     }
     if (m_world->parent(h) == parent) return {};
     return execute(std::make_unique<ReparentCommand>(object, new_parent));
+}
+
+Result<void> EditorSession::reorder(const std::vector<Guid>& objects, Guid target,
+                                    SiblingPlace place) {
+    const Handle t = m_world->find(target);
+    if (!t) return no_object(target);
+    std::vector<Handle> handles;
+    for (Guid g : objects) {
+        const Handle h = m_world->find(g);
+        if (!h) return no_object(g);
+        if (h == t) continue;
+        if (m_world->is_descendant(t, h))
+            return logged(make_error(
+                ErrorCode::Cycle,
+                "'" + m_world->name(h) + "' cannot move next to its own descendant", to_string(g)));
+        handles.push_back(h);
+    }
+    handles = top_level(*m_world, handles); // children move with their parents
+    if (handles.empty()) return {};
+    const Handle parent = m_world->parent(t);
+    std::vector<std::unique_ptr<EditCommand>> steps;
+    std::vector<Guid> moved;
+    for (Handle h : handles) {
+        const Guid g = m_world->guid(h);
+        moved.push_back(g);
+        if (m_world->parent(h) != parent)
+            steps.push_back(
+                std::make_unique<ReparentCommand>(g, parent ? m_world->guid(parent) : Guid{}));
+        if (!parent && m_world->layer(h) != m_world->layer(t))
+            steps.push_back(std::make_unique<SetLayerCommand>(g, m_world->layer(t)));
+    }
+    if (steps.empty()) { // already siblings: nothing to do when they already stand there
+        std::vector<Handle> order;
+        for (Handle s = parent ? m_world->first_child(parent) : m_world->first_root(); s;
+             s = m_world->next_sibling(s))
+            order.push_back(s);
+        std::vector<Handle> after_move;
+        for (Handle s : order)
+            if (std::find(handles.begin(), handles.end(), s) == handles.end())
+                after_move.push_back(s);
+        std::sort(handles.begin(), handles.end(), [&](Handle a, Handle b) {
+            return m_world->tree_rank(a) < m_world->tree_rank(b);
+        });
+        auto at = std::find(after_move.begin(), after_move.end(), t);
+        if (place == SiblingPlace::After) ++at;
+        after_move.insert(at, handles.begin(), handles.end());
+        if (after_move == order) return {};
+    }
+    steps.push_back(std::make_unique<ReorderCommand>(std::move(moved), target, place));
+    if (steps.size() == 1) return execute(std::move(steps.front()));
+    return execute(std::make_unique<CommandGroup>("Reorder", std::move(steps)));
 }
 
 // ---- components ----

@@ -21,6 +21,19 @@ constexpr const char* kRecoveryFolder = ".diorama/recovery";
 // The recovery file of a scene that has no file yet (a dot name no scene is given).
 constexpr const char* kUnsavedRecoveryName = ".unsaved.scene.json";
 
+// The hierarchy's order, which the state hash leaves out (it changes no simulated value): a
+// reorder alone must be autosaved too. Each object's guid mixed with its place, summed.
+std::uint64_t order_digest(const World& world) {
+    std::uint64_t digest = 0;
+    world.each_object([&](Handle h) {
+        std::uint64_t x = world.guid(h).value ^ (std::uint64_t{world.tree_rank(h)} << 1);
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull; // splitmix64's finalizer
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+        digest += x ^ (x >> 31);
+    });
+    return digest;
+}
+
 void remove_file(const fs::path& file) {
     std::error_code ec;
     fs::remove(file, ec);
@@ -65,7 +78,7 @@ bool EditorSession::autosave_tick(double now_s) {
     }
     if (now_s < *m_next_autosave_s) return false;
     m_next_autosave_s = now_s + m_autosave_interval_s;
-    const std::uint64_t state = hash();
+    const std::uint64_t state = hash() ^ order_digest(*m_world);
     if (m_recovery_written && state == m_recovery_hash) return false;
 
     const fs::path file = recovery_file();
@@ -103,7 +116,7 @@ Result<void> EditorSession::write_recovery() {
         return saved.error();
     }
     m_recovery_written = true;
-    m_recovery_hash = hash();
+    m_recovery_hash = hash() ^ order_digest(*m_world);
     std::error_code ec;
     log_info("unsaved changes kept in " + fs::relative(file, project().root, ec).string());
     return {};
@@ -163,7 +176,7 @@ Result<void> EditorSession::restore_recovery() {
     m_undo.mark_unsaved();
     // The recovery file holds this state: it stays until the scene is saved or left.
     m_recovery_written = true;
-    m_recovery_hash = hash();
+    m_recovery_hash = hash() ^ order_digest(*m_world);
     fit_scene();
     log_info("restored the unsaved changes of " + offer.scene_name + " from " +
              offer.file.string());

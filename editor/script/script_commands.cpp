@@ -134,8 +134,16 @@ void run_drag_handle(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     drag_handle(r, *parse_handle_name(step.args[0]), point(step, 1));
 }
 
+// Where on the target a `drag` drops: its middle, or near its top or bottom edge (a hierarchy
+// row's before and after zones).
+Result<void> check_drop_zone(std::span<const std::string> args) {
+    if (args.size() < 3 || args[2] == "above" || args[2] == "below") return {};
+    return arg_error("drop zones are above and below, got '" + args[2] + "'");
+}
+
 void run_drag(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
-    r.drag(widget(step.args[0]), widget(step.args[1]), {});
+    const float y = step.args.size() < 3 ? 0.5f : (step.args[2] == "above" ? 0.1f : 0.9f);
+    r.drag(widget(step.args[0]), ScriptRunner::widget(step.args[1], y), {});
 }
 
 void run_wheel(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
@@ -463,7 +471,7 @@ constexpr std::array kCommands{
     ScriptCommand{"drag_world", "nnnnoo", 4, nullptr, run_drag_world},
     ScriptCommand{"drag_screen", "nnnnoo", 4, nullptr, run_drag_screen},
     ScriptCommand{"drag_handle", "hnn", 3, nullptr, run_drag_handle},
-    ScriptCommand{"drag", "ss", 2, nullptr, run_drag},
+    ScriptCommand{"drag", "sss", 2, check_drop_zone, run_drag},
     ScriptCommand{"wheel", "n", 1, nullptr, run_wheel},
     ScriptCommand{"key", "s", 1, check_key_chord, run_key},
     ScriptCommand{"key_down", "s", 1, check_key_chord, run_key_down},

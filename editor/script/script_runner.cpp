@@ -146,9 +146,10 @@ ScriptRunner::Locate ScriptRunner::screen_point(glm::vec2 window_px) {
     return [window_px](ScriptHost&, std::string&) -> std::optional<glm::vec2> { return window_px; };
 }
 
-ScriptRunner::Locate ScriptRunner::widget(const std::string& label) {
-    return [label](ScriptHost& host, std::string& why) -> std::optional<glm::vec2> {
-        if (const WidgetInfo* w = host.script_widgets().find(label)) return w->rect.center();
+ScriptRunner::Locate ScriptRunner::widget(const std::string& label, float y) {
+    return [label, y](ScriptHost& host, std::string& why) -> std::optional<glm::vec2> {
+        if (const WidgetInfo* w = host.script_widgets().find(label))
+            return glm::vec2(w->rect.center().x, w->rect.min.y + y * (w->rect.max.y - w->rect.min.y));
         // Name what exists under the same parent to make typos easy to see.
         const std::string parent = label.substr(0, label.rfind('/') + 1);
         std::vector<std::string> nearby = host.script_widgets().paths_with_prefix(parent);

@@ -106,8 +106,9 @@ public:
     static Locate world_point(glm::vec2 world);
     // A fixed window pixel.
     static Locate screen_point(glm::vec2 window_px);
-    // The centre of the widget recorded under label; why lists its recorded siblings.
-    static Locate widget(const std::string& label);
+    // The centre of the widget recorded under label (at height y: 0 its top, 1 its bottom); why
+    // lists its recorded siblings.
+    static Locate widget(const std::string& label, float y = 0.5f);
 
     // ---- events (pushed onto SDL's queue; the runner tracks the mouse, buttons, modifiers) ----
     // Moves the mouse to a window pixel.

@@ -3,15 +3,19 @@
 #include "im_math.h"
 #include "ui_widgets.h"
 
+#include "core/commands.h"
+
 #include "diorama/components.h"
 #include "diorama/log.h"
 #include "diorama/prefab.h"
 #include "diorama/scene_file.h"
+#include "diorama/type_registry.h"
 
 #include <SDL_scancode.h>
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 namespace diorama::editor {
 
@@ -25,6 +29,28 @@ bool contains_nocase(std::string_view text, std::string_view needle) {
                return std::tolower(static_cast<unsigned char>(a)) ==
                       std::tolower(static_cast<unsigned char>(b));
            }) != text.end();
+}
+
+// The filter's words: "t:Type" ones name component types (any part of the name, any case),
+// the rest is text an object's name or guid must contain.
+struct FilterQuery {
+    std::string text;
+    std::vector<std::string> types;
+};
+
+FilterQuery parse_filter(std::string_view filter) {
+    FilterQuery q;
+    std::size_t i = 0;
+    while (i < filter.size()) {
+        const std::size_t end = std::min(filter.find(' ', i), filter.size());
+        const std::string_view word = filter.substr(i, end - i);
+        if (word.size() > 2 && (word[0] == 't' || word[0] == 'T') && word[1] == ':')
+            q.types.emplace_back(word.substr(2));
+        else if (!word.empty())
+            q.text += (q.text.empty() ? "" : " ") + std::string(word);
+        i = end + 1;
+    }
+    return q;
 }
 
 std::string row_label(Guid g) {
@@ -66,9 +92,8 @@ void HierarchyPanel::build_order(const World& world) {
             self(self, c);
     };
     for (LayerId layer = 0; layer < world.layers().size(); ++layer)
-        world.each_object([&](Handle h) {
-            if (!world.parent(h) && world.layer(h) == layer) visit(visit, h);
-        });
+        for (Handle h = world.first_root(); h; h = world.next_sibling(h))
+            if (world.layer(h) == layer) visit(visit, h);
 }
 
 void HierarchyPanel::build_rows(const World& world, const std::vector<Handle>& roots) {
@@ -92,7 +117,10 @@ void HierarchyPanel::draw(UiContext& ctx) {
 
     panel_header("Hierarchy", s);
     ImGui::SetNextItemWidth(-ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.x);
-    ui::input_text(ctx.widgets, "filter", "##filter", &m_filter, 0, "Filter objects");
+    ui::input_text(ctx.widgets, "filter", "##filter", &m_filter, 0, "Filter: name, t:Type");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Objects whose name or guid contains the text; t:Sprite keeps those\n"
+                          "with a component of that type (several t: words: all of them)");
     ImGui::SameLine();
     if (icon_button(ctx.widgets, "Add", Icon::Plus, false,
                     "Create an empty object at the view's centre", ImGui::GetFrameHeight())) {
@@ -116,10 +144,8 @@ void HierarchyPanel::draw(UiContext& ctx) {
         m_roots.resize(world.layers().size());
         for (std::vector<Handle>& layer_roots : m_roots)
             layer_roots.clear();
-        world.each_object([&](Handle h) {
-            if (!world.parent(h) && world.layer(h) < m_roots.size())
-                m_roots[world.layer(h)].push_back(h);
-        });
+        for (Handle h = world.first_root(); h; h = world.next_sibling(h))
+            if (world.layer(h) < m_roots.size()) m_roots[world.layer(h)].push_back(h);
         for (LayerId layer = 0; layer < world.layers().size(); ++layer)
             draw_layer(ctx, layer, m_roots[layer]);
     }
@@ -300,7 +326,7 @@ void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
         ImGui::Text("Move %s", name.c_str());
         ImGui::EndDragDropSource();
     }
-    drop_target(ctx, g);
+    drop_on_row(ctx, g);
 
     if (!leaf && open == folded) { // toggled by its arrow
         if (open)
@@ -336,25 +362,65 @@ void HierarchyPanel::draw_rename(UiContext& ctx, Handle h) {
 
 void HierarchyPanel::draw_filtered(UiContext& ctx) {
     const World& world = ctx.session.world();
-    std::vector<Handle> matches;
+    const FilterQuery query = parse_filter(m_filter);
+    // Type words must name registered types: one that names none is said so, not silently empty.
+    for (const std::string& word : query.types) {
+        const auto& all = world.registry().types();
+        if (std::none_of(all.begin(), all.end(),
+                         [&](const TypeInfo* type) { return contains_nocase(type->name, word); })) {
+            ImGui::TextDisabled("No component type matches \"t:%s\"", word.c_str());
+            return;
+        }
+    }
+    const auto type_matches = [&](Handle h) {
+        for (const std::string& word : query.types) {
+            bool has = false;
+            for (ComponentId id : world.components_of(h)) {
+                const TypeInfo* type = world.registry().find(id);
+                has = has || (type != nullptr && contains_nocase(type->name, word));
+            }
+            if (!has) return false;
+        }
+        return true;
+    };
+    // Matches with their ancestors, in tree order, so each match is shown where it is.
+    std::unordered_set<std::uint32_t> shown;
+    std::unordered_set<std::uint32_t> matched;
     for (Guid g : m_order) {
         const Handle h = world.find(g);
-        if (contains_nocase(world.name(h), m_filter) || contains_nocase(to_string(g), m_filter))
-            matches.push_back(h);
+        if (!contains_nocase(world.name(h), query.text) &&
+            !contains_nocase(to_string(g), query.text))
+            continue;
+        if (!type_matches(h)) continue;
+        matched.insert(h.index);
+        Handle a = h;
+        while (a && shown.insert(a.index).second)
+            a = world.parent(a);
     }
-    if (matches.empty()) ImGui::TextDisabled("No object matches \"%s\"", m_filter.c_str());
+    m_rows.clear();
+    for (Guid g : m_order) {
+        const Handle h = world.find(g);
+        if (!shown.contains(h.index)) continue;
+        int depth = 0;
+        for (Handle p = world.parent(h); p; p = world.parent(p))
+            ++depth;
+        m_rows.push_back(Row{h, depth, true});
+    }
+    if (m_rows.empty()) ImGui::TextDisabled("No object matches \"%s\"", m_filter.c_str());
     ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(matches.size()));
+    clipper.Begin(static_cast<int>(m_rows.size()));
     while (clipper.Step())
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const Handle h = matches[static_cast<std::size_t>(i)];
+            const Row& row = m_rows[static_cast<std::size_t>(i)];
+            const bool context = !matched.contains(row.handle.index); // an ancestor only
             ImGui::PushID(i);
-            if (world.guid(h) == m_rename)
-                draw_rename(ctx, h);
-            else
-                draw_row(ctx, h, true);
-            ImGui::SameLine();
-            ImGui::TextDisabled("%s", world.layers()[world.layer(h)].c_str());
+            if (context) ImGui::PushStyleColor(ImGuiCol_Text, style_color(ImGuiCol_TextDisabled));
+            draw_object(ctx, row);
+            if (context) ImGui::PopStyleColor();
+            if (row.depth == 0) {
+                ImGui::SameLine();
+                ImGui::TextDisabled("%s", world.layers()[world.layer(row.handle)].c_str());
+            }
             ImGui::PopID();
         }
 }
@@ -413,6 +479,44 @@ void HierarchyPanel::click_row(UiContext& ctx, Guid g) {
     else
         session.select_only({g});
     m_anchor = g;
+}
+
+void HierarchyPanel::drop_on_row(UiContext& ctx, Guid target) {
+    if (!ImGui::BeginDragDropTarget()) return;
+    const ImVec2 lo = ImGui::GetItemRectMin();
+    const ImVec2 hi = ImGui::GetItemRectMax();
+    const float y = ImGui::GetMousePos().y;
+    const float edge = (hi.y - lo.y) * 0.25f;
+    const int zone = y < lo.y + edge ? -1 : (y > hi.y - edge ? 1 : 0); // before, into, after
+    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(
+            kObjectPayload,
+            ImGuiDragDropFlags_AcceptBeforeDelivery | ImGuiDragDropFlags_AcceptNoDrawDefaultRect)) {
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        const ImU32 color = style_color(ImGuiCol_DragDropTarget);
+        if (zone == 0) {
+            draw->AddRect(lo, hi, color, 0.0f, 0, 2.0f * ctx.scale);
+        } else {
+            const float line_y = zone < 0 ? lo.y + 1.0f : hi.y - 1.0f;
+            draw->AddLine(ImVec2(lo.x, line_y), ImVec2(hi.x, line_y), color, 2.0f * ctx.scale);
+        }
+        if (p->IsDelivery()) {
+            const Guid g{*static_cast<const std::uint64_t*>(p->Data)};
+            if (zone == 0) {
+                if (g != target)
+                    if (auto r = ctx.session.reparent(g, target); !r)
+                        log_warning("cannot reparent: " + r.error().describe());
+            } else {
+                // A selected row takes the whole selection along.
+                const std::vector<Guid> moved =
+                    ctx.session.is_selected(g) ? ctx.session.selection() : std::vector<Guid>{g};
+                if (auto r = ctx.session.reorder(
+                        moved, target, zone < 0 ? SiblingPlace::Before : SiblingPlace::After);
+                    !r)
+                    log_warning("cannot reorder: " + r.error().describe());
+            }
+        }
+    }
+    ImGui::EndDragDropTarget();
 }
 
 void HierarchyPanel::drop_target(UiContext& ctx, Guid parent) {

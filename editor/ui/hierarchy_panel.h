@@ -1,9 +1,11 @@
 #pragma once
 // The Hierarchy panel: the scene's objects as a tree under their layers, with layer show/hide and
 // lock toggles, click / ctrl / shift selection shared with the viewport, drag and drop to
-// reparent (onto a layer: make a root on that layer), double-click to rename, and a filter that
-// shows a flat list. Each layer's tree is flattened into the rows it shows (folded subtrees left
-// out) and drawn through a clipper, so a frame costs the rows on screen, not the scene's size.
+// reparent (onto a layer: make a root on that layer) or, on a row's upper or lower quarter, to
+// place before or after it; double-click to rename; a filter by name and by component type
+// (t:Sprite) that shows the matches with their ancestors. Each layer's tree is flattened into the
+// rows it shows (folded subtrees left out) and drawn through a clipper, so a frame costs the rows
+// on screen, not the scene's size.
 
 #include "ui_context.h"
 
@@ -34,7 +36,11 @@ private:
     void draw_rename(UiContext& ctx, Handle h);
     void draw_row_menu(UiContext& ctx, Guid g);
     void click_row(UiContext& ctx, Guid g);
+    // Makes the dropped object a child of parent (null: a root).
     void drop_target(UiContext& ctx, Guid parent);
+    // The last item (target's row) as a drop target: upper quarter before it, lower quarter after
+    // it (reorder, the selection when the dragged row is selected), the middle into it.
+    void drop_on_row(UiContext& ctx, Guid target);
     // Objects in tree order (layers, then roots, then children), for shift-click ranges.
     void build_order(const World& world);
 

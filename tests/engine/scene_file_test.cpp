@@ -459,5 +459,41 @@ TEST_F(SceneFileTest, EachEntryGetsExactlyItsOwnComponents) {
     EXPECT_EQ(d.warning_count(), 1u) << d.format();
 }
 
+TEST_F(SceneFileTest, TheOrderOfRootsAndChildrenIsSavedAndComesBack) {
+    World world(registry);
+    const Handle a = world.create({.name = "A", .guid = Guid{0xa}}).value();
+    const Handle b = world.create({.name = "B", .guid = Guid{0xb}}).value();
+    const Handle c = world.create({.name = "C", .guid = Guid{0xc}}).value();
+    const Handle c1 = world.create({.name = "C1", .parent = c, .guid = Guid{0xc1}}).value();
+    const Handle c2 = world.create({.name = "C2", .parent = c, .guid = Guid{0xc2}}).value();
+    ASSERT_TRUE(world.move_before(c, a));
+    ASSERT_TRUE(world.move_before(b, a));
+    ASSERT_TRUE(world.move_before(c2, c1));
+    const fs::path file = temp / "order.scene.json";
+    ASSERT_TRUE(save_scene(world, file, "order", prefabs).ok());
+    const std::string text = slurp(file);
+    const auto at = [&](const char* guid) { return text.find(guid); };
+    EXPECT_LT(at("\"000000000000000c\""), at("\"00000000000000c2\""));
+    EXPECT_LT(at("\"00000000000000c2\""), at("\"00000000000000c1\""));
+    EXPECT_LT(at("\"00000000000000c1\""), at("\"000000000000000b\""));
+    EXPECT_LT(at("\"000000000000000b\""), at("\"000000000000000a\""));
+
+    World again(registry);
+    Diagnostics d;
+    ASSERT_TRUE(load_scene(again, file, project, prefabs, d).ok()) << d.format();
+    std::vector<Guid> roots;
+    for (Handle r = again.first_root(); r; r = again.next_sibling(r))
+        roots.push_back(again.guid(r));
+    EXPECT_EQ(roots, (std::vector<Guid>{Guid{0xc}, Guid{0xb}, Guid{0xa}}));
+    std::vector<Guid> kids;
+    for (Handle k : again.children(again.find(Guid{0xc})))
+        kids.push_back(again.guid(k));
+    EXPECT_EQ(kids, (std::vector<Guid>{Guid{0xc2}, Guid{0xc1}}));
+    EXPECT_LT(again.tree_rank(again.find(Guid{0xb})), again.tree_rank(again.find(Guid{0xa})));
+    const fs::path second = temp / "order2.scene.json";
+    ASSERT_TRUE(save_scene(again, second, "order", prefabs).ok());
+    EXPECT_EQ(slurp(second), text) << "the reloaded order saves the same bytes";
+}
+
 } // namespace
 } // namespace diorama

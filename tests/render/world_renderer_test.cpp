@@ -113,15 +113,21 @@ TEST_F(DrawWorldTest, TheLaterLayerWinsWhereObjectsOverlap) {
     EXPECT_EQ(canvas->pixel(44, 32), kBlue);
 }
 
-TEST_F(DrawWorldTest, WithinALayerHigherOrderWinsThenTheLaterSlot) {
-    rect({26, 32}, {20, 20}, kRedF, 0, 1);
-    rect({38, 32}, {20, 20}, kBlueF, 0, 0);
+TEST_F(DrawWorldTest, WithinALayerHigherOrderWinsThenTheHierarchysOrder) {
+    const Handle red = rect({26, 32}, {20, 20}, kRedF, 0, 1);
+    const Handle blue = rect({38, 32}, {20, 20}, kBlueF, 0, 0);
     draw();
     EXPECT_EQ(canvas->pixel(32, 32), kRed);
 
-    world.get<Shape>(world.handle_at(0))->order = 0;
+    world.get<Shape>(red)->order = 0;
     draw();
-    EXPECT_EQ(canvas->pixel(32, 32), kBlue) << "equal order: the later slot is on top";
+    EXPECT_EQ(canvas->pixel(32, 32), kBlue) << "equal order: the later root is on top";
+    ASSERT_TRUE(world.move_before(blue, red));
+    draw();
+    EXPECT_EQ(canvas->pixel(32, 32), kRed) << "moved before it: drawn below it";
+    ASSERT_TRUE(world.set_parent(red, blue, Reparent::KeepWorld));
+    draw();
+    EXPECT_EQ(canvas->pixel(32, 32), kRed) << "a child over its parent";
 }
 
 TEST_F(DrawWorldTest, TheObjectWithTheGreatestDrawKeyIsTheOneSeenOnTop) {

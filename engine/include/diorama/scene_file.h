@@ -12,7 +12,9 @@
 // JSON path (objects[12].components.Transform2D.position) and what was expected. Components of
 // unknown types are kept verbatim and written back. Saving writes only non-default fields (for
 // prefab instances: fields that differ from the prefab), keys sorted, floats in shortest form,
-// parents before children, so saving twice gives the same bytes.
+// parents before children, so saving twice gives the same bytes. The objects' order in the file
+// is the hierarchy's (roots in order, each followed by its subtree): loading creates them in file
+// order, which gives back the order of the roots and of each object's children.
 
 #include "diorama/components.h"
 #include "diorama/diagnostics.h"

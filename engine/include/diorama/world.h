@@ -144,10 +144,22 @@ public:
     // ---- hierarchy ----
 
     [[nodiscard]] Handle parent(Handle h) const;
-    // Children in the order they were attached.
+    // Children in their order (attached last unless moved with move_before).
     [[nodiscard]] std::vector<Handle> children(Handle h) const;
     [[nodiscard]] Handle first_child(Handle h) const;
+    // The next child of the same parent, or for a root the next root; null after the last.
     [[nodiscard]] Handle next_sibling(Handle h) const;
+    // The first object without a parent. Roots are in slot order (the order of a loaded file)
+    // until one is moved with move_before; from then on in their own order, new roots last.
+    [[nodiscard]] Handle first_root() const;
+    // Moves h among its siblings (its parent's children, or the roots) to just before `before`,
+    // or last when `before` is null. Refused for a stale handle or a `before` that is not h's
+    // sibling.
+    Result<void> move_before(Handle h, Handle before);
+    // h's place in the hierarchy's depth-first order (roots in order, each followed by its
+    // subtree); 0 for a stale handle. Cached: recomputed after the hierarchy changed, so it is
+    // not safe to call concurrently.
+    [[nodiscard]] std::uint32_t tree_rank(Handle h) const;
     // Makes parent (or nothing, when null) the object's parent. Refused when it would make a
     // cycle (parent is h or one of its descendants) or a handle is stale.
     Result<void> set_parent(Handle h, Handle parent, Reparent mode = Reparent::KeepLocal);
@@ -343,9 +355,17 @@ private:
     [[nodiscard]] TreeLinks tree_links(std::uint32_t index) const;
     // Makes m_tree_links cover every slot, so linking cannot fail; may throw std::bad_alloc.
     void cover_tree_links();
+    // Takes the slot out of its siblings' list (a root's only while the roots are linked).
     void unlink_parent(std::uint32_t index);
-    // Precondition: cover_tree_links() since both slots were added.
+    // Appends the slot to parent's children, or to the roots when parent is kNone (then the
+    // roots must be linked). Precondition: cover_tree_links() since both slots were added.
     void link_parent(std::uint32_t index, std::uint32_t parent);
+    // Links every root into m_root_links in slot order; may throw std::bad_alloc.
+    void link_roots();
+    // The list of parent's children, or m_root_links for kNone.
+    [[nodiscard]] TreeLinks& sibling_list(std::uint32_t parent);
+    // The first live root at slot `from` or after, or kNone (roots not linked).
+    [[nodiscard]] std::uint32_t root_from(std::uint32_t from) const;
 
     // ---- components and groups (src/world/components.cpp, groups.cpp) ----
 
@@ -414,7 +434,14 @@ private:
     // Per slot, covering only the slots up to the last one linked into a hierarchy, so a flat
     // world's records stay small (24 bytes) and creating an object writes no links.
     std::vector<TreeLinks> m_tree_links;
-    std::uint32_t m_free_head = kNone; // LIFO list of free slots
+    // Once a root was moved, the roots are a list too (first_child/last_child here; every slot
+    // covered by m_tree_links) and creating goes the out-of-line way that links new roots.
+    bool m_roots_linked = false;
+    TreeLinks m_root_links;
+    std::uint64_t m_tree_changes = 0;               // bumped by every change of the tree order
+    mutable std::uint64_t m_ranked_at = ~0ull;      // m_tree_changes when m_tree_rank was made
+    mutable std::vector<std::uint32_t> m_tree_rank; // per slot: tree_rank
+    std::uint32_t m_free_head = kNone;              // LIFO list of free slots
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;
     std::vector<std::uint32_t> m_destroy_stack; // scratch for marking subtrees

@@ -1,6 +1,6 @@
 // draw_world: culls through the spatial index, sorts drawables by their DrawKey (layer, order,
-// slot, part: the rule of diorama/world/draw_order.h, which picking shares) and queues them into
-// a Renderer2D.
+// tree rank, part: the rule of diorama/world/draw_order.h, which picking shares) and queues them
+// into a Renderer2D.
 
 #include "diorama/render/world_renderer.h"
 
@@ -43,12 +43,12 @@ struct Scratch {
     std::vector<Item> sorted;
 };
 
-// Sorts items made in (slot, part) order into DrawKey order: a counting sort over the few
-// (layer, order) groups a scene has, which keeps each group's (slot, part) order.
+// Sorts items made in (rank, part) order into DrawKey order: a counting sort over the few
+// (layer, order) groups a scene has, which keeps each group's (rank, part) order.
 // O(n log g) for g groups, against std::sort's O(n log n) on 100k items every frame.
 void sort_items(std::vector<Item>& items, std::vector<Item>& scratch) {
     assert(std::is_sorted(items.begin(), items.end(), [](const Item& a, const Item& b) {
-        return std::tie(a.key.slot, a.key.part) < std::tie(b.key.slot, b.key.part);
+        return std::tie(a.key.rank, a.key.part) < std::tie(b.key.rank, b.key.part);
     }));
     std::vector<std::pair<LayerId, std::int32_t>> groups;
     for (const Item& item : items)
@@ -152,11 +152,18 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         }
     }
 
-    // All in slot order, so that the items below are made in (slot, part) order.
+    // All in slot order first (the index gives them so).
     const auto by_slot = [](Handle a, Handle b) { return a.index < b.index; };
     const auto added = objects.begin() + static_cast<std::ptrdiff_t>(indexed);
     std::sort(added, objects.end(), by_slot);
     std::inplace_merge(objects.begin(), added, objects.end(), by_slot);
+    // Then in tree order, so that the items below are made in (rank, part) order. A loaded scene
+    // is saved in tree order, so its slots already follow it: only an edited tree is sorted.
+    const auto by_rank = [&world](Handle a, Handle b) {
+        return world.tree_rank(a) < world.tree_rank(b);
+    };
+    if (!std::is_sorted(objects.begin(), objects.end(), by_rank))
+        std::sort(objects.begin(), objects.end(), by_rank);
 
     std::vector<glm::mat3>& matrices = scratch.matrices;
     matrices.resize(objects.size());
@@ -168,17 +175,17 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         const Handle h = objects[i];
         const LayerId layer = world.layer(h);
         if (hidden(layer)) continue;
+        const std::uint32_t rank = world.tree_rank(h);
         matrices[i] = world.world_matrix(h);
         const Shape* shape = world.get<Shape>(h);
         const Sprite* sprite = world.get<Sprite>(h);
         if (shape != nullptr)
-            items.push_back(Item{DrawKey{layer, shape->order, h.index, DrawPart::Shape}, i, shape});
+            items.push_back(Item{DrawKey{layer, shape->order, rank, DrawPart::Shape}, i, shape});
         if (sprite != nullptr)
-            items.push_back(
-                Item{DrawKey{layer, sprite->order, h.index, DrawPart::Sprite}, i, sprite});
+            items.push_back(Item{DrawKey{layer, sprite->order, rank, DrawPart::Sprite}, i, sprite});
         if (const Text* text = world.get<Text>(h))
             items.push_back(
-                Item{DrawKey{layer, draw_order(shape, sprite), h.index, DrawPart::Text}, i, text});
+                Item{DrawKey{layer, draw_order(shape, sprite), rank, DrawPart::Text}, i, text});
     }
     sort_items(items, scratch.sorted);
 

@@ -19,7 +19,7 @@ DrawKey draw_key(const World& world, Handle h) {
         top = DrawPart::Text;
     else if (sprite != nullptr && sprite->order == order)
         top = DrawPart::Sprite;
-    return DrawKey{world.layer(h), order, h.index, top};
+    return DrawKey{world.layer(h), order, world.tree_rank(h), top};
 }
 
 } // namespace diorama

@@ -184,6 +184,7 @@ template <bool kDefault>
             m_by_guid.insert(guid, index);
             guid_indexed = true;
         }
+        if (m_roots_linked) cover_tree_links();
         if constexpr (!kDefault) {
             if (!def.parent.is_null()) cover_tree_links();
             if (!def.name.empty()) store_name(index, def.name);
@@ -207,6 +208,7 @@ template <bool kDefault>
     if constexpr (!kDefault) {
         if (!def.parent.is_null()) link_parent(index, def.parent.index);
     }
+    if (m_roots_linked && m_parent[index] == kNone) link_parent(index, kNone);
     return announce_created(index);
 }
 
@@ -292,6 +294,7 @@ std::size_t World::flush() {
                  c != kNone;) { // orphans (only when hooks re-parented)
                 const std::uint32_t next = m_tree_links[c].next_sibling;
                 unlink_parent(c);
+                if (m_roots_linked) link_parent(c, kNone);
                 c = next;
             }
             const Record& r = m_records[i];
@@ -311,6 +314,7 @@ void World::free_slot(std::uint32_t index) {
     m_records[index].guid_queued = queued;
     const std::uint32_t next_generation = m_generation[index] + 1;
     --m_live_count;
+    ++m_tree_changes;
     if (next_generation > kMaxGeneration) {
         m_generation[index] = kMaxGeneration | kFreeBit; // retired: never handed out again
         return;
@@ -341,6 +345,8 @@ void World::prefer_free_slots(std::span<const std::uint32_t> slots) {
 void World::clear() {
     each_object([this](Handle h) { mark_destroy(h.index); });
     flush();
+    m_roots_linked = false; // an empty world's roots follow slots again
+    m_root_links = TreeLinks{};
 }
 
 // ---- stats ----
@@ -363,7 +369,8 @@ WorldStats World::stats() const {
 std::size_t World::memory_bytes() const {
     std::size_t bytes = (m_generation.capacity() + m_parent.capacity()) * sizeof(std::uint32_t) +
                         m_records.capacity() * sizeof(Record) +
-                        m_tree_links.capacity() * sizeof(TreeLinks);
+                        m_tree_links.capacity() * sizeof(TreeLinks) +
+                        m_tree_rank.capacity() * sizeof(std::uint32_t);
     for (const PoolBase* p : m_pools_in_use)
         bytes += p->memory_bytes();
     bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);

@@ -40,17 +40,32 @@ TEST_F(DrawOrderTest, AnObjectIsDrawnAtTheHigherOrderOfItsShapeAndSprite) {
     EXPECT_EQ(draw_order(world, Handle{}), 0) << "a stale handle";
 }
 
-TEST_F(DrawOrderTest, KeysRankLayerThenOrderThenSlot) {
+TEST_F(DrawOrderTest, KeysRankLayerThenOrderThenTreeOrder) {
     const Handle low = object_with(5, -1);
     const Handle high = object_with(6, -1);
     const Handle later_slot = object_with(5, -1);
     EXPECT_GT(draw_key(world, high), draw_key(world, low));
     EXPECT_GT(draw_key(world, high), draw_key(world, later_slot));
-    EXPECT_GT(draw_key(world, later_slot), draw_key(world, low)) << "equal order: later slot";
+    EXPECT_GT(draw_key(world, later_slot), draw_key(world, low)) << "equal order: the later root";
 
     const LayerId front = world.add_layer("front");
     ASSERT_TRUE(world.set_layer(low, front));
     EXPECT_GT(draw_key(world, low), draw_key(world, high)) << "a later layer beats any order";
+}
+
+TEST_F(DrawOrderTest, EqualOrdersDrawInTheHierarchysOrder) {
+    const Handle first = object_with(5, -1);
+    const Handle second = object_with(5, -1);
+    EXPECT_GT(draw_key(world, second), draw_key(world, first));
+    ASSERT_TRUE(world.move_before(second, first));
+    EXPECT_GT(draw_key(world, first), draw_key(world, second)) << "moved before: drawn below";
+    const Handle child = object_with(5, -1);
+    ASSERT_TRUE(world.set_parent(child, second));
+    EXPECT_GT(draw_key(world, child), draw_key(world, second)) << "a child over its parent";
+    EXPECT_GT(draw_key(world, first), draw_key(world, child)) << "a later root over the subtree";
+    const Handle low_last = object_with(4, -1);
+    ASSERT_TRUE(world.move_before(low_last, Handle{}));
+    EXPECT_GT(draw_key(world, first), draw_key(world, low_last)) << "order still comes first";
 }
 
 TEST_F(DrawOrderTest, TheKeyNamesTheTopmostPart) {

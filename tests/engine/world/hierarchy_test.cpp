@@ -170,5 +170,74 @@ TEST_F(HierarchyTest, HierarchyMatchesAModelThroughRandomCreationReparentingAndD
     }
 }
 
+// ---- sibling order ----
+
+std::vector<Handle> roots_of(const World& world) {
+    std::vector<Handle> out;
+    for (Handle r = world.first_root(); r; r = world.next_sibling(r))
+        out.push_back(r);
+    return out;
+}
+
+TEST_F(HierarchyTest, RootsFollowSlotsUntilOneIsMoved) {
+    World world(registry);
+    const Handle a = world.create();
+    const Handle b = world.create();
+    const Handle child = world.create({.parent = a}).value();
+    const Handle c = world.create();
+    EXPECT_EQ(roots_of(world), (std::vector<Handle>{a, b, c}));
+    ASSERT_TRUE(world.move_before(c, a));
+    EXPECT_EQ(roots_of(world), (std::vector<Handle>{c, a, b}));
+    const Handle d = world.create();
+    EXPECT_EQ(roots_of(world), (std::vector<Handle>{c, a, b, d})) << "a new root comes last";
+    ASSERT_TRUE(world.set_parent(child, Handle{}));
+    EXPECT_EQ(roots_of(world), (std::vector<Handle>{c, a, b, d, child})) << "unparented: last";
+    ASSERT_TRUE(world.set_parent(b, a));
+    world.destroy(d);
+    world.flush();
+    EXPECT_EQ(roots_of(world), (std::vector<Handle>{c, a, child}));
+    world.clear();
+    const Handle e = world.create();
+    const Handle f = world.create();
+    EXPECT_EQ(roots_of(world), (std::vector<Handle>{e, f})) << "cleared: slot order again";
+}
+
+TEST_F(HierarchyTest, ChildrenMoveBeforeASiblingOrLast) {
+    World world(registry);
+    const Handle p = world.create();
+    const Handle a = world.create({.parent = p}).value();
+    const Handle b = world.create({.parent = p}).value();
+    const Handle c = world.create({.parent = p}).value();
+    ASSERT_TRUE(world.move_before(c, a));
+    EXPECT_EQ(world.children(p), (std::vector<Handle>{c, a, b}));
+    ASSERT_TRUE(world.move_before(c, Handle{}));
+    EXPECT_EQ(world.children(p), (std::vector<Handle>{a, b, c}));
+    ASSERT_TRUE(world.move_before(b, b));
+    EXPECT_EQ(world.children(p), (std::vector<Handle>{a, b, c})) << "before itself: no move";
+    const auto refused = world.move_before(a, p);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("not a sibling"), std::string::npos);
+    EXPECT_FALSE(world.move_before(Handle{}, a));
+}
+
+TEST_F(HierarchyTest, TreeRankIsDepthFirstInSiblingOrder) {
+    World world(registry);
+    const Handle a = world.create();
+    const Handle b = world.create();
+    const Handle a1 = world.create({.parent = a}).value();
+    const Handle a2 = world.create({.parent = a}).value();
+    const auto ranks = [&] {
+        return std::vector<std::uint32_t>{world.tree_rank(a), world.tree_rank(a1),
+                                          world.tree_rank(a2), world.tree_rank(b)};
+    };
+    EXPECT_EQ(ranks(), (std::vector<std::uint32_t>{0, 1, 2, 3}));
+    ASSERT_TRUE(world.move_before(a2, a1));
+    ASSERT_TRUE(world.move_before(b, a));
+    EXPECT_EQ(ranks(), (std::vector<std::uint32_t>{1, 3, 2, 0}));
+    world.destroy(a2);
+    world.flush();
+    EXPECT_EQ(world.tree_rank(a1), 2u);
+}
+
 } // namespace
 } // namespace diorama

@@ -7,7 +7,8 @@
 // its world position.
 //
 // Draw order: the renderer draws an object's visible parts (Shape, Sprite, Text) as items
-// sorted by DrawKey: layer first, then order within the layer, then slot, then part. A Shape's
+// sorted by DrawKey: layer first, then order within the layer, then the object's place in the
+// hierarchy (World::tree_rank: later siblings and children on top), then part. A Shape's
 // and a Sprite's order is its own `order`; a Text takes the object's draw order. An object's
 // draw order is therefore the order of its topmost part: the higher of its Shape's and its
 // Sprite's `order` (0 when it has neither). Of two objects, the one drawn on top is the one with
@@ -39,7 +40,7 @@ enum class DrawPart : std::uint8_t { Shape, Sprite, Text };
 struct DrawKey {
     LayerId layer = 0;
     std::int32_t order = 0; // within the layer
-    std::uint32_t slot = 0; // the object's handle index
+    std::uint32_t rank = 0; // the object's World::tree_rank
     DrawPart part = DrawPart::Shape;
     friend constexpr auto operator<=>(const DrawKey&, const DrawKey&) = default;
 };

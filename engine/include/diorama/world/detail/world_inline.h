@@ -33,7 +33,7 @@ void World::each_object(F&& f) const {
 
 inline bool World::room_to_create(std::uint32_t index, bool reused) const {
     const auto has_room = [](const auto& v) { return v.size() != v.capacity(); };
-    return !m_explicit_guids && m_transforms->fits_without_growing(index) &&
+    return !m_explicit_guids && !m_roots_linked && m_transforms->fits_without_growing(index) &&
            has_room(m_unindexed) &&
            (reused || (has_room(m_generation) && has_room(m_records) && has_room(m_parent) &&
                        m_generation.size() < kMaxGeneration));
@@ -52,6 +52,7 @@ DIORAMA_HOT_INLINE void World::occupy_slot(std::uint32_t index, bool reused, Lay
     m_explicit_guids = m_explicit_guids || guid.indexed;
     m_generation[index] &= ~kFreeBit;
     ++m_live_count;
+    ++m_tree_changes;
 }
 
 DIORAMA_HOT_INLINE Handle World::announce_created(std::uint32_t index) {

@@ -1,3 +1,5 @@
+// Reading scene files (and entries pasted into a world); writing them is scene_file_write.cpp.
+
 #include "diorama/scene_file.h"
 
 #include "component_json.h"
@@ -12,7 +14,6 @@
 #include <algorithm>
 #include <memory>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace diorama {
@@ -424,26 +425,6 @@ private:
     const std::unordered_map<Guid, Guid>* m_renamed = nullptr;
 };
 
-// Objects in save order: roots in slot order, each followed by its subtree (children in order).
-std::vector<Handle> save_order(const World& world) {
-    std::vector<Handle> order;
-    order.reserve(world.object_count());
-    std::vector<Handle> stack;
-    world.each_object([&](Handle root) {
-        if (world.parent(root)) return;
-        stack.push_back(root);
-        while (!stack.empty()) {
-            const Handle h = stack.back();
-            stack.pop_back();
-            order.push_back(h);
-            std::vector<Handle> kids = world.children(h);
-            for (auto it = kids.rbegin(); it != kids.rend(); ++it)
-                stack.push_back(*it);
-        }
-    });
-    return order;
-}
-
 } // namespace
 
 Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::string_view file,
@@ -504,130 +485,6 @@ Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& 
     return load_scene_text(world, text->view(), shown, project, prefabs, diagnostics, options);
 }
 
-namespace {
-
-// A placeholder's components as they were read, with its Transform2D as it is now when it moved.
-Result<Json> missing_prefab_components(const World& world, Handle h, const MissingPrefab& kept,
-                                       const std::string& where) {
-    Json components = kept.components;
-    const Transform2D* now = world.get<Transform2D>(h);
-    if (now == nullptr || *now == kept.loaded) return components;
-    const TypeInfo* type = world.registry().find(component_id<Transform2D>());
-    auto fields = detail::write_component(*type, now, type->defaults.get(), where);
-    if (!fields) return fields.error();
-    components["Transform2D"] = std::move(*fields);
-    return components;
-}
-
-// The scene entry of one object; `index` is its position in the saved list, for messages.
-Result<Json> object_entry(const World& world, Handle h, std::size_t index,
-                          const PrefabLibrary& prefabs) {
-    Json o = Json::object();
-    o["guid"] = to_string(world.guid(h));
-    o["name"] = world.name(h);
-    o["layer"] = world.layers()[world.layer(h)];
-    if (const Handle p = world.parent(h)) o["parent"] = to_string(world.guid(p));
-    const Prefab* prefab = nullptr;
-    if (const PrefabInstance* link = world.get<PrefabInstance>(h)) {
-        o["prefab"] = link->prefab;
-        prefab = prefabs.find(link->prefab);
-    }
-    const std::string where =
-        "objects[" + std::to_string(index) + "] (" + to_string(world.guid(h)) + ").components";
-    if (const MissingPrefab* kept = world.get<MissingPrefab>(h)) {
-        auto components = missing_prefab_components(world, h, *kept, where);
-        if (!components) return components.error();
-        o["prefab"] = kept->prefab;
-        o["components"] = std::move(*components);
-        return o;
-    }
-    Json components = Json::object();
-    for (const TypeInfo* type : world.registry().types()) {
-        const void* c = world.get(h, type->id);
-        const void* from_prefab = prefab != nullptr ? prefab->find(type->id) : nullptr;
-        if (c == nullptr) {
-            if (from_prefab != nullptr)
-                components[type->name] = nullptr; // removed from the instance
-            continue;
-        }
-        auto fields = detail::write_component(
-            *type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), where);
-        if (!fields) return fields.error();
-        if (from_prefab != nullptr && fields->empty()) continue; // inherited unchanged
-        components[type->name] = std::move(*fields);
-    }
-    if (const UnknownComponents* unknown = world.get<UnknownComponents>(h)) {
-        for (const auto& [name, value] : unknown->components) {
-            if (auto bad = detail::find_non_finite(value, json_path(where, name)))
-                return make_error(ErrorCode::Range, "NaN or infinity cannot be saved", *bad);
-            components[name] = value;
-        }
-    }
-    o["components"] = std::move(components);
-    return o;
-}
-
-} // namespace
-
-Result<Json> scene_to_json(const World& world, std::string_view scene_name,
-                           const PrefabLibrary& prefabs) {
-    Json root = Json::object();
-    root["format"] = "diorama.scene";
-    root["version"] = kSceneVersion;
-    root["name"] = scene_name;
-    root["layers"] = world.layers();
-    Json objects = Json::array();
-    const std::vector<Handle> order = save_order(world);
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        auto entry = object_entry(world, order[i], i, prefabs);
-        if (!entry) return entry.error();
-        objects.push_back(std::move(*entry));
-    }
-    root["objects"] = std::move(objects);
-    return root;
-}
-
-Result<std::string> scene_to_text(const World& world, std::string_view scene_name,
-                                  const PrefabLibrary& prefabs) {
-    // The root's keys in their sorted order, as to_pretty_json writes them.
-    std::string out = "{\n  \"format\": \"diorama.scene\",\n  \"layers\": ";
-    detail::append_pretty_json(out, Json(world.layers()), 2);
-    out += ",\n  \"name\": ";
-    detail::append_pretty_json(out, Json(scene_name), 2);
-    out += ",\n  \"objects\": ";
-    const std::vector<Handle> order = save_order(world);
-    if (order.empty()) {
-        out += "[]";
-    } else {
-        out += "[\n";
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            auto entry = object_entry(world, order[i], i, prefabs);
-            if (!entry) return entry.error();
-            if (i > 0) out += ",\n";
-            out += "    ";
-            detail::append_pretty_json(out, *entry, 4);
-        }
-        out += "\n  ]";
-    }
-    out += ",\n  \"version\": " + std::to_string(kSceneVersion) + "\n}\n";
-    return out;
-}
-
-Result<Json> objects_to_json(const World& world, std::span<const Handle> objects,
-                             const PrefabLibrary& prefabs) {
-    std::unordered_set<std::uint32_t> wanted;
-    for (Handle h : objects)
-        if (world.alive(h)) wanted.insert(h.index);
-    Json entries = Json::array();
-    for (Handle h : save_order(world)) {
-        if (!wanted.contains(h.index)) continue;
-        auto entry = object_entry(world, h, entries.size(), prefabs);
-        if (!entry) return entry.error();
-        entries.push_back(std::move(*entry));
-    }
-    return entries;
-}
-
 Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const Project& project,
                                         const PrefabLibrary& prefabs, Diagnostics& diagnostics,
                                         bool fresh_guids, SceneLoadOptions options) {
@@ -652,17 +509,6 @@ Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const
         return local.first_error();
     }
     return created;
-}
-
-Result<void> save_scene(const World& world, const fs::path& path, std::string_view scene_name,
-                        const PrefabLibrary& prefabs, SaveOptions options) {
-    auto text = scene_to_text(world, scene_name, prefabs);
-    if (!text) {
-        Error e = text.error();
-        e.where = path.string() + ": " + e.where;
-        return e;
-    }
-    return save_file_atomic(path, *text, options);
 }
 
 } // namespace diorama

@@ -48,38 +48,50 @@ void restore_child_order(World& world, Handle parent, const std::vector<Guid>& c
     }
 }
 
+// For the roots whose slots are in `members`, in the roots' order: each one's place, the first
+// root after it that is not a member (null: last). One pass over the roots.
+std::vector<RootPlace> member_places(const World& world,
+                                     const std::unordered_set<std::uint32_t>& members) {
+    std::vector<Handle> order;
+    for (Handle r = world.first_root(); r; r = world.next_sibling(r))
+        order.push_back(r);
+    std::vector<RootPlace> places;
+    Guid next_outside{};
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+        if (members.contains(it->index))
+            places.push_back(RootPlace{world.guid(*it), next_outside});
+        else
+            next_outside = world.guid(*it);
+    }
+    std::reverse(places.begin(), places.end());
+    return places;
+}
+
 // Where each root among objects stands: the root after it that is not one of them (null: last),
 // in tree order.
 std::vector<RootPlace> root_places(const World& world, const std::vector<Handle>& objects) {
-    std::vector<Handle> roots;
+    std::unordered_set<std::uint32_t> roots;
     for (Handle h : objects)
-        if (!world.parent(h)) roots.push_back(h);
-    std::sort(roots.begin(), roots.end(),
-              [&](Handle a, Handle b) { return world.tree_rank(a) < world.tree_rank(b); });
-    std::vector<RootPlace> places;
-    for (Handle root : roots) {
-        Handle next = world.next_sibling(root);
-        while (next && std::find(roots.begin(), roots.end(), next) != roots.end())
-            next = world.next_sibling(next);
-        places.push_back(RootPlace{world.guid(root), next ? world.guid(next) : Guid{}});
-    }
-    return places;
+        if (world.alive(h) && !world.parent(h)) roots.insert(h.index);
+    if (roots.empty()) return {};
+    return member_places(world, roots);
 }
 
 // Puts re-created roots back in their places. Re-created into their old slots they already are
 // while the roots follow slots; once the roots have an order of their own (a reorder), new roots
 // come last and are moved, in order, each before the root that followed it.
 void restore_root_places(World& world, const std::vector<RootPlace>& places) {
+    if (places.empty()) return;
     std::vector<Handle> roots;
-    for (const RootPlace& p : places)
+    std::unordered_set<std::uint32_t> members;
+    for (const RootPlace& p : places) {
         roots.push_back(world.find(p.root));
-    bool in_place = true;
-    for (std::size_t k = 0; k < places.size() && in_place; ++k) {
-        Handle next = roots[k] ? world.next_sibling(roots[k]) : kNullHandle;
-        while (next && std::find(roots.begin(), roots.end(), next) != roots.end())
-            next = world.next_sibling(next);
-        in_place = (next ? world.guid(next) : Guid{}) == places[k].next;
+        if (roots.back()) members.insert(roots.back().index);
     }
+    const std::vector<RootPlace> now = member_places(world, members);
+    bool in_place = now.size() == places.size();
+    for (std::size_t k = 0; k < places.size() && in_place; ++k)
+        in_place = now[k].root == places[k].root && now[k].next == places[k].next;
     if (in_place) return;
     for (std::size_t k = 0; k < places.size(); ++k) {
         const Handle before = places[k].next.is_null() ? kNullHandle : world.find(places[k].next);

@@ -509,7 +509,9 @@ TEST_F(SimulationTest, EventHooksReceiveEachEventInOrderWithItsFieldsOnce) {
         EXPECT_EQ(events[i].kind, pushed[i].kind) << i;
         EXPECT_EQ(events[i].key, pushed[i].key) << i;
         EXPECT_EQ(events[i].button, pushed[i].button) << i;
-        EXPECT_EQ(events[i].position, pushed[i].position) << i;
+        // A wheel event carries only its wheel, as an input script records it.
+        const bool wheel_event = pushed[i].kind == InputEventKind::Wheel;
+        EXPECT_EQ(events[i].position, wheel_event ? glm::vec2(0.0f) : pushed[i].position) << i;
         EXPECT_EQ(events[i].wheel, pushed[i].wheel) << i;
     }
     sim.tick();

@@ -53,6 +53,7 @@ const std::map<std::string, std::vector<std::string>>& documented_forms() {
         {"save_as",
          {"save_as scenes/copy.scene.json", "save_as scenes/copy overwrite",
           "save_as scenes/copy cancel"}},
+        {"save_input", {"save_input input/recorded.input.json"}},
         {"focus_window", {"focus_window"}},
         {"wait_file", {"wait_file /tmp/ready"}},
         {"export", {"export /tmp/out", "export /tmp/out compact", "export /tmp/out force compact"}},

@@ -298,16 +298,33 @@ void draw_toolbar(UiContext& ctx) {
     ctx.widgets.pop_scope();
 }
 
+namespace {
+
+// Keys pressed while playing join `keys`; keys released leave it.
+void remember_game_keys(std::vector<int>& keys, bool playing) {
+    std::erase_if(keys, [](int key) { return !ImGui::IsKeyDown(key); });
+    if (!playing) return;
+    for (int key = 0; key < SDL_NUM_SCANCODES; ++key)
+        if (ImGui::IsKeyPressed(key, false) &&
+            std::find(keys.begin(), keys.end(), key) == keys.end())
+            keys.push_back(key);
+}
+
+} // namespace
+
 void handle_shortcuts(UiContext& ctx) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
     EditorSession& s = ctx.session;
-    const auto pressed = [](SDL_Scancode key, bool repeat = false) {
-        return ImGui::IsKeyPressed(key, repeat);
+    const std::vector<int>& game_keys = ctx.view.game_keys;
+    const auto pressed = [&game_keys](SDL_Scancode key, bool repeat = false) {
+        return ImGui::IsKeyPressed(key, repeat) &&
+               std::find(game_keys.begin(), game_keys.end(), key) == game_keys.end();
     };
     const bool ctrl = io.KeyCtrl;
     const bool shift = io.KeyShift;
     const bool playing = s.play_state() == PlayState::Playing;
+    remember_game_keys(ctx.view.game_keys, playing);
 
     // Play controls work in every state.
     if (pressed(SDL_SCANCODE_F5)) s.play();

@@ -55,6 +55,9 @@ struct ViewState {
     std::vector<bool> hidden_layers; // by LayerId: not drawn, not pickable
     std::vector<bool> locked_layers; // by LayerId: drawn, not pickable
     float frame_ms = 0.0f;           // wall time of the last frame
+    // Keys that went down while the game had the keyboard (by SDL scancode), until released:
+    // held on into Pause or Stop, they belong to the game, not to the editor's shortcuts.
+    std::vector<int> game_keys;
 
     [[nodiscard]] bool layer_hidden(std::uint32_t layer) const {
         return layer < hidden_layers.size() && hidden_layers[layer];

@@ -425,6 +425,9 @@ TEST(EditorPlay, KeysHeldInPlayModeDriveThePlatformerPlayer) {
     fs::remove_all(project / "game");
     dir.write("script.txt", "select_guid " + kPlatformerPlayer +
                                 "\n"
+                                // The editor's camera in Play: the player stays where it is
+                                // on screen (the game's camera starts elsewhere).
+                                "menu \"View/Game Camera in Play\"\n"
                                 "click \"Toolbar/Play\"\n"
                                 // The game gets the keys once the viewport was clicked; a click
                                 // on an object also selects it, so click the player itself.

@@ -106,6 +106,26 @@ expect_dirty false
     EXPECT_NE(hashes(idle.out), hashes(r.out)) << describe(idle);
 }
 
+// A key the game got keeps belonging to the game until it is released: held on into Pause, its
+// repeats do not nudge the selection (which would change the state the recording replays to).
+TEST_F(PlayWorkflowApp, AKeyHeldFromPlayIntoPauseIsNoEditorShortcut) {
+    const ChildResult r = editor(R"SCRIPT(
+select_guid 1b70d58304ea4cb4
+expect_field Transform2D.position 1250 -60
+click "Toolbar/Play"
+key_down right
+wait 10
+click "Toolbar/Pause"
+wait 60
+expect_field Transform2D.position 1250 -60
+key_up right
+# pressed again while paused, the arrow is the editor's: it nudges by a grid step
+key right
+expect_field Transform2D.position 1282 -60
+)SCRIPT");
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+}
+
 TEST_F(PlayWorkflowApp, KeepLiveValuesCopiesThePlayedValuesIntoTheSceneAsOneUndoStep) {
     const ChildResult r = editor(R"SCRIPT(
 select_guid 8c175f3adafb54a2
@@ -114,6 +134,8 @@ click_world 1280 240
 key_down right
 wait 60
 key_up right
+# the click selected what was under it: the player is the one to keep
+select_guid 8c175f3adafb54a2
 menu "Play/Keep Live Values of Selection"
 expect_console "keep their values at Stop"
 click "Toolbar/Stop"

@@ -300,7 +300,8 @@ void draw_toolbar(UiContext& ctx) {
 
 namespace {
 
-// Keys pressed while playing join `keys`; keys released leave it.
+// Keys pressed this frame while playing join `keys` (from the next frame on, their repeats are
+// the game's); keys released leave it.
 void remember_game_keys(std::vector<int>& keys, bool playing) {
     std::erase_if(keys, [](int key) { return !ImGui::IsKeyDown(key); });
     if (!playing) return;
@@ -310,9 +311,18 @@ void remember_game_keys(std::vector<int>& keys, bool playing) {
             keys.push_back(key);
 }
 
+void run_shortcuts(UiContext& ctx);
+
 } // namespace
 
 void handle_shortcuts(UiContext& ctx) {
+    run_shortcuts(ctx);
+    remember_game_keys(ctx.view.game_keys, ctx.session.play_state() == PlayState::Playing);
+}
+
+namespace {
+
+void run_shortcuts(UiContext& ctx) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
     EditorSession& s = ctx.session;
@@ -324,7 +334,6 @@ void handle_shortcuts(UiContext& ctx) {
     const bool ctrl = io.KeyCtrl;
     const bool shift = io.KeyShift;
     const bool playing = s.play_state() == PlayState::Playing;
-    remember_game_keys(ctx.view.game_keys, playing);
 
     // Play controls work in every state.
     if (pressed(SDL_SCANCODE_F5)) s.play();
@@ -384,5 +393,7 @@ void handle_shortcuts(UiContext& ctx) {
         s.end_merge();
     }
 }
+
+} // namespace
 
 } // namespace diorama::editor

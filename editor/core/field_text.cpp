@@ -87,8 +87,10 @@ Result<FieldValue> parse_field_value(const FieldValue& current,
             if (auto g = parse_guid(words[0])) return FieldValue{*g};
         return arg_error("expected a guid or none, got '" + joined() + "'");
     }
-    default:
+    case 7:
         return arg_error("property maps are set key by key (Properties.values.KEY)");
+    default:
+        return arg_error("tile map cells are painted, not typed");
     }
 }
 
@@ -120,8 +122,13 @@ std::string format_field_value(const FieldValue& value) {
         const Guid g = std::get<Guid>(value);
         return g ? to_string(g) : "none";
     }
-    default:
+    case 7:
         return "(" + std::to_string(std::get<PropertyMap>(value).size()) + " properties)";
+    default: {
+        const TileGrid& grid = std::get<TileGrid>(value);
+        return "(" + std::to_string(grid.width) + " x " + std::to_string(grid.height) + " tiles, " +
+               std::to_string(grid.layers.size()) + " layers)";
+    }
     }
 }
 

@@ -487,6 +487,13 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     case FieldType::Properties:
         draw_properties(ctx, row);
         break;
+    case FieldType::Tiles: {
+        const TileGrid& grid = std::get<TileGrid>(row.value);
+        ImGui::TextDisabled("%d x %d cells, %zu layer%s", grid.width, grid.height,
+                            grid.layers.size(), grid.layers.size() == 1 ? "" : "s");
+        record_item(ctx.widgets, label);
+        break;
+    }
     }
 }
 
@@ -551,6 +558,8 @@ const std::vector<std::string>& InspectorPanel::assets(const UiContext& ctx, Ass
             return {".ttf", ".otf"};
         case AssetKind::Sound:
             return {".wav", ".ogg", ".mp3", ".flac"};
+        case AssetKind::Tileset:
+            return {".tileset.json"};
         case AssetKind::None:
             return {};
         }

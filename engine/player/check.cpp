@@ -28,6 +28,7 @@ struct Tally {
     std::size_t projects = 0;
     std::size_t prefabs = 0;
     std::size_t scenes = 0;
+    std::size_t tilesets = 0;
     std::size_t input_scripts = 0;
     std::size_t errors = 0;
     std::size_t warnings = 0;
@@ -106,6 +107,7 @@ void check_project(const fs::path& root, const CheckScope& scope, Tally& tally) 
     const CheckCounts counts = check_project_files(root, scope, diagnostics);
     tally.prefabs += counts.prefabs;
     tally.scenes += counts.scenes;
+    tally.tilesets += counts.tilesets;
     tally.input_scripts += counts.input_scripts;
     tally.module_failed = tally.module_failed || counts.module_failed;
     print_result(problem_lines(diagnostics));
@@ -137,12 +139,13 @@ ExitCode check_command(const CheckOptions& options) {
     print_result(problem_lines(script_problems));
     tally.errors += script_problems.error_count();
 
+    const std::string tilesets = tally.tilesets > 0 ? ", " + plural(tally.tilesets, "tileset") : "";
     const std::string scripts =
         tally.input_scripts > 0 ? ", " + plural(tally.input_scripts, "input script") : "";
     print_result("check: " + plural(tally.errors, "error") + ", " +
                  plural(tally.warnings, "warning") + " (" + plural(tally.projects, "project") +
                  ", " + plural(tally.prefabs, "prefab") + ", " + plural(tally.scenes, "scene") +
-                 scripts + ")\n");
+                 tilesets + scripts + ")\n");
 
     if (tally.module_failed) return ExitCode::RuntimeError;
     if (tally.errors > 0 || (tally.warnings > 0 && !options.allow_warnings))

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <span>
 
 namespace diorama::detail {
 
@@ -111,6 +112,126 @@ struct Reader {
         return std::nullopt;
     }
 
+    // A side of a tile grid: an integer 0..kMaxTileGridSide.
+    std::optional<std::int32_t> grid_side(const Json& j, const LazyPath& path) {
+        auto n = integer(j, path);
+        if (n && (*n < 0 || *n > kMaxTileGridSide)) {
+            error(ErrorCode::Range, "expected 0 to " + std::to_string(kMaxTileGridSide) + " cells",
+                  path);
+            return std::nullopt;
+        }
+        return n;
+    }
+
+    // {"size": [w, h], "layers": [{"name": ..., "rows": [h run-length strings]}]} (tile_grid.h).
+    std::optional<TileGrid> tiles(const Json& j, const LazyPath& path) {
+        if (!j.is_object()) {
+            expected("an object with \"size\" and \"layers\"", j, path);
+            return std::nullopt;
+        }
+        bool ok = true;
+        for (auto it = j.begin(); it != j.end(); ++it)
+            if (it.key() != "size" && it.key() != "layers") {
+                error(ErrorCode::NotFound,
+                      "tiles have no \"" + it.key() + "\" (only size and layers)",
+                      LazyPath(path, it.key()));
+                ok = false;
+            }
+        const LazyPath size_path(path, "size");
+        const auto size = j.find("size");
+        if (size == j.end() || !size->is_array() || size->size() != 2) {
+            if (size == j.end())
+                error(ErrorCode::NotFound, "tiles need a \"size\": [columns, rows]", path);
+            else
+                expected("[columns, rows]", *size, size_path);
+            return std::nullopt;
+        }
+        const auto w = grid_side((*size)[0], LazyPath(size_path, std::size_t{0}));
+        const auto h = grid_side((*size)[1], LazyPath(size_path, std::size_t{1}));
+        if (!w || !h) return std::nullopt;
+        TileGrid grid = empty_tile_grid(*w, *h, "");
+        grid.layers.clear();
+        const LazyPath layers_path(path, "layers");
+        const auto layers = j.find("layers");
+        if (layers == j.end() || !layers->is_array()) {
+            if (layers == j.end())
+                error(ErrorCode::NotFound, "tiles need \"layers\": [{name, rows}]", path);
+            else
+                expected("an array of layers", *layers, layers_path);
+            return std::nullopt;
+        }
+        if (layers->size() > static_cast<std::size_t>(kMaxTileLayers)) {
+            error(ErrorCode::Range,
+                  "a tile map has at most " + std::to_string(kMaxTileLayers) + " layers",
+                  layers_path);
+            return std::nullopt;
+        }
+        for (std::size_t i = 0; i < layers->size(); ++i)
+            ok = tile_layer((*layers)[i], LazyPath(layers_path, i), grid) && ok;
+        if (!ok) return std::nullopt;
+        return grid;
+    }
+
+    // Appends one layer of a grid whose size is set; false after reporting its problems.
+    bool tile_layer(const Json& j, const LazyPath& path, TileGrid& grid) {
+        if (!j.is_object()) {
+            expected("a layer {name, rows}", j, path);
+            return false;
+        }
+        bool ok = true;
+        for (auto it = j.begin(); it != j.end(); ++it)
+            if (it.key() != "name" && it.key() != "rows") {
+                error(ErrorCode::NotFound,
+                      "a tile layer has no \"" + it.key() + "\" (only name and rows)",
+                      LazyPath(path, it.key()));
+                ok = false;
+            }
+        TileLayer layer;
+        if (const auto name = j.find("name"); name != j.end()) {
+            if (name->is_string())
+                layer.name = text(*name, LazyPath(path, "name"));
+            else {
+                expected("a string", *name, LazyPath(path, "name"));
+                ok = false;
+            }
+        }
+        const LazyPath rows_path(path, "rows");
+        const auto rows = j.find("rows");
+        if (rows == j.end() || !rows->is_array()) {
+            if (rows == j.end())
+                error(ErrorCode::NotFound, "a tile layer needs its \"rows\"", path);
+            else
+                expected("an array of rows", *rows, rows_path);
+            return false;
+        }
+        if (rows->size() != static_cast<std::size_t>(grid.height)) {
+            error(ErrorCode::Range,
+                  "the layer has " + std::to_string(rows->size()) + " rows; the map is " +
+                      std::to_string(grid.height) + " rows high",
+                  rows_path);
+            return false;
+        }
+        const auto width = static_cast<std::size_t>(grid.width);
+        layer.cells.assign(width * static_cast<std::size_t>(grid.height), 0);
+        for (std::size_t y = 0; y < rows->size(); ++y) {
+            const LazyPath row_path(rows_path, y);
+            const Json& row = (*rows)[y];
+            if (!row.is_string()) {
+                expected("a row of tiles (text)", row, row_path);
+                ok = false;
+                continue;
+            }
+            if (auto read = read_tile_row(row.get_ref<const std::string&>(),
+                                          std::span(layer.cells).subspan(y * width, width));
+                !read) {
+                error(read.error().code, read.error().message, row_path);
+                ok = false;
+            }
+        }
+        if (ok) grid.layers.push_back(std::move(layer));
+        return ok;
+    }
+
     std::optional<FieldValue> value(const FieldInfo& f, const Json& j, const LazyPath& path) {
         switch (f.type) {
         case FieldType::Bool:
@@ -181,6 +302,9 @@ struct Reader {
             if (!ok) return std::nullopt;
             return FieldValue{std::move(map)};
         }
+        case FieldType::Tiles:
+            if (auto grid = tiles(j, path)) return FieldValue{std::move(*grid)};
+            return std::nullopt;
         }
         expected(std::string("a value of type ") + to_string(f.type), j, path);
         return std::nullopt;
@@ -225,6 +349,17 @@ bool finite_value(const FieldValue& v) {
     return ok;
 }
 
+Json tiles_json(const TileGrid& grid) {
+    Json layers = Json::array();
+    for (std::size_t i = 0; i < grid.layers.size(); ++i) {
+        Json rows = Json::array();
+        for (std::int32_t y = 0; y < grid.height; ++y)
+            rows.push_back(tile_row_text(grid, i, y));
+        layers.push_back(Json{{"name", grid.layers[i].name}, {"rows", std::move(rows)}});
+    }
+    return Json{{"size", Json::array({grid.width, grid.height})}, {"layers", std::move(layers)}};
+}
+
 Json field_json(const FieldInfo& f, const FieldValue& v) {
     if (f.type == FieldType::Enum) {
         const auto i = std::get<std::int32_t>(v);
@@ -240,10 +375,12 @@ Json field_json(const FieldInfo& f, const FieldValue& v) {
             out[key] = property_json(pv);
         return out;
     }
+    if (const TileGrid* grid = std::get_if<TileGrid>(&v)) return tiles_json(*grid);
     return std::visit(
         [](const auto& x) -> Json {
             using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Guid> || std::is_same_v<X, PropertyMap>)
+            if constexpr (std::is_same_v<X, Guid> || std::is_same_v<X, PropertyMap> ||
+                          std::is_same_v<X, TileGrid>)
                 return Json(); // handled above
             else if constexpr (std::is_same_v<X, bool> || std::is_same_v<X, std::int32_t> ||
                                std::is_same_v<X, std::string>)

@@ -115,6 +115,17 @@ TypeInfo describe<Lifetime>() {
         .build();
 }
 
+template <>
+TypeInfo describe<TileMap>() {
+    return TypeBuilder<TileMap>("TileMap")
+        .field<&TileMap::tileset>("tileset").asset(AssetKind::Tileset)
+        .field<&TileMap::cell_size>("cell_size").min(0.01f).speed(0.5f).tooltip("World units of one cell")
+        .field<&TileMap::tint>("tint")
+        .field<&TileMap::order>("order")
+        .field<&TileMap::tiles>("tiles")
+        .build();
+}
+
 // clang-format on
 
 Transform2D from_matrix(const glm::mat3& m) {
@@ -141,6 +152,7 @@ void register_builtin_components(TypeRegistry& registry) {
     ok &= registry.add<Camera2D>().ok();
     ok &= registry.add<Text>().ok();
     ok &= registry.add<Lifetime>().ok();
+    ok &= registry.add<TileMap>().ok();
     assert(ok && "register_builtin_components called twice on one registry");
 }
 

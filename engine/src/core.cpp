@@ -158,6 +158,8 @@ const char* to_string(FieldType type) {
         return "asset";
     case FieldType::Properties:
         return "properties";
+    case FieldType::Tiles:
+        return "tiles";
     }
     return "?";
 }
@@ -176,6 +178,8 @@ const char* to_string(AssetKind kind) {
         return "font";
     case AssetKind::Sound:
         return "sound";
+    case AssetKind::Tileset:
+        return "tileset";
     }
     return "";
 }
@@ -200,6 +204,8 @@ std::size_t value_index(FieldType type) {
         return 6;
     case FieldType::Properties:
         return 7;
+    case FieldType::Tiles:
+        return 8;
     }
     return 0;
 }

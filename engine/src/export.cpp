@@ -264,6 +264,11 @@ void Exporter::State::list_files() {
         add(scene, Job::Kind::Data);
     for (const std::string& script : project_files(project.root, project.script_folder, ".lua"))
         add(script, Job::Kind::Copy);
+    // Every tileset the game loads, and its image.
+    for (const auto& tileset : game->tilesets().all()) {
+        add(tileset->path, Job::Kind::Data);
+        if (!tileset->image.empty()) assets.insert(tileset->image);
+    }
     for (const std::string& asset : assets)
         add(asset, Job::Kind::Copy);
     if (stop_on_errors()) return;

@@ -67,8 +67,8 @@ Result<const FieldInfo*> resolve(const World& world, Handle h, const FieldPath& 
 } // namespace
 
 const char* value_type_name(const FieldValue& value) {
-    static constexpr const char* kNames[] = {"bool", "int",   "float",  "string",
-                                             "vec2", "color", "object", "properties"};
+    static constexpr const char* kNames[] = {"bool",  "int",    "float",      "string", "vec2",
+                                             "color", "object", "properties", "tiles"};
     return kNames[value.index()];
 }
 

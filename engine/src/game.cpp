@@ -145,6 +145,7 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
     game->m_prefabs.load_folder(*project, *game->m_registry, game->m_prefab_problems);
     (options.prefab_diagnostics != nullptr ? *options.prefab_diagnostics : diagnostics)
         .merge(game->m_prefab_problems);
+    game->m_tilesets.load_folder(*project, diagnostics);
     game->m_project = std::move(*project);
     game->m_scene_loading = options.scene_loading;
     return game;
@@ -153,6 +154,7 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
 std::unique_ptr<World> Game::new_world() const {
     auto world = std::make_unique<World>(*m_registry);
     world->set_prefabs(&m_prefabs);
+    world->set_tilesets(&m_tilesets);
     return world;
 }
 

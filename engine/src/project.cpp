@@ -132,6 +132,7 @@ Json project_to_json(const Project& project) {
     root["scene_folder"] = project.scene_folder;
     root["prefab_folder"] = project.prefab_folder;
     root["script_folder"] = project.script_folder;
+    root["tileset_folder"] = project.tileset_folder;
     root["tick_rate_hz"] = project.tick_rate_hz;
     return root;
 }
@@ -153,7 +154,8 @@ Result<Project> parse_project(std::string_view text, std::string_view file,
     }
     detail::reject_unknown_keys(root,
                                 {"format", "version", "name", "module", "startup_scene",
-                                 "scene_folder", "prefab_folder", "script_folder", "tick_rate_hz"},
+                                 "scene_folder", "prefab_folder", "script_folder", "tileset_folder",
+                                 "tick_rate_hz"},
                                 shown, "", local);
 
     Project project;
@@ -168,7 +170,8 @@ Result<Project> parse_project(std::string_view text, std::string_view file,
     }
     for (auto [key, target] : {std::pair{"scene_folder", &project.scene_folder},
                                std::pair{"prefab_folder", &project.prefab_folder},
-                               std::pair{"script_folder", &project.script_folder}}) {
+                               std::pair{"script_folder", &project.script_folder},
+                               std::pair{"tileset_folder", &project.tileset_folder}}) {
         if (auto folder = detail::read_string(root, key, false, shown, "", local)) {
             if (auto ok = check_asset_path(project.root, *folder); !ok)
                 local.error(make_error(ErrorCode::InvalidArgument, ok.error().message,

@@ -43,6 +43,7 @@ CheckCounts check_project_files(const fs::path& root, const CheckScope& scope,
         return counts;
     }
     const Project& project = (*game)->project();
+    counts.tilesets = project_files(project.root, project.tileset_folder, ".tileset.json").size();
     std::set<std::string> scenes = scope.scenes;
     if (scope.whole) {
         counts.prefabs += project_files(project.root, project.prefab_folder, ".prefab.json").size();

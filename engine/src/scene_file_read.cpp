@@ -7,6 +7,7 @@
 #include "diorama/prefab.h"
 #include "diorama/project.h"
 #include "diorama/suggest.h"
+#include "diorama/tile_map.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 #include "document.h"
@@ -284,8 +285,20 @@ private:
             if (given != nullptr)
                 detail::read_component(*type, *given, value, m_source, type_path, m_diag);
             m_world.add_copy(h, type->id, value);
+            if (type->id == component_id<TileMap>())
+                check_tile_map(*static_cast<const TileMap*>(value), type_path);
         }
         if (unknown) keep_unknown_components(h, components, path);
+    }
+
+    // A tile map against the world's tilesets (when it has them): each problem is an error; the
+    // editor keeps the map as read (its unknown tiles drawn as placeholders).
+    void check_tile_map(const TileMap& map, const detail::LazyPath& path) {
+        if (m_world.tilesets() == nullptr) return;
+        for (const TileMapProblem& p : tile_map_problems(map, *m_world.tilesets())) {
+            error(ErrorCode::Range, p.message, json_path(path.str(), p.path));
+            if (m_options.keep_missing_prefabs) ++m_kept_errors;
+        }
     }
 
     // Components of types not registered are kept verbatim, with a warning each.

@@ -71,6 +71,22 @@ private:
         f32(v.w);
     }
     void one(Guid g) { word(g.value); }
+    void one(const TileGrid& g) {
+        word(static_cast<std::uint32_t>(g.width));
+        word(static_cast<std::uint32_t>(g.height));
+        word(g.layers.size());
+        for (const TileLayer& layer : g.layers) {
+            text(layer.name);
+            // Four cells to a word.
+            const std::vector<TileId>& cells = layer.cells;
+            std::size_t i = 0;
+            for (; i + 4 <= cells.size(); i += 4)
+                word(std::uint64_t{cells[i]} | std::uint64_t{cells[i + 1]} << 16 |
+                     std::uint64_t{cells[i + 2]} << 32 | std::uint64_t{cells[i + 3]} << 48);
+            for (; i < cells.size(); ++i)
+                word(cells[i]);
+        }
+    }
     void one(const PropertyMap& m) {
         word(m.size());
         for (const auto& [k, v] : m) {

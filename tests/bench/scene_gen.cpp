@@ -10,6 +10,7 @@
 
 #include <glm/trigonometric.hpp>
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
@@ -261,6 +262,30 @@ Result<void> write_bench_project(const fs::path& root, const fs::path& bounce_ro
                           {"prefab_folder", "prefabs"},     {"tick_rate_hz", 60}};
     return save_file_atomic(root / "project.json", to_pretty_json(project),
                             SaveOptions{.backups = 0});
+}
+
+TileGrid terrain_tile_grid(std::int32_t w, std::int32_t h) {
+    TileGrid grid = empty_tile_grid(w, h, "ground");
+    (void)grid.add_layer("decoration");
+    Numbers numbers(0x7113);
+    const float base = static_cast<float>(h) * 0.6f;
+    for (std::int32_t x = 0; x < w; ++x) {
+        // A rolling surface: two slow waves and a little noise.
+        const float fx = static_cast<float>(x);
+        const auto surface =
+            static_cast<std::int32_t>(base + 12.0f * std::sin(fx * 0.013f) +
+                                      5.0f * std::sin(fx * 0.071f) + numbers.between(0.0f, 1.5f));
+        for (std::int32_t y = std::max(surface, 0); y < h; ++y)
+            grid.set(0, x, y, y == surface ? TileId{2} : TileId{1});
+        // Ledges of 4..12 tiles every so often, above the surface.
+        if (x % 37 == 0)
+            for (std::int32_t k = 0; k < 4 + x % 9 && x + k < w; ++k)
+                grid.set(0, x + k, std::max(surface - 6 - x % 5, 0), TileId{3});
+        for (std::int32_t y = 0; y < std::min(surface, h); ++y)
+            if (numbers.unit() < 0.03f)
+                grid.set(1, x, y, static_cast<TileId>(4 + static_cast<int>(numbers.unit() * 5.0f)));
+    }
+    return grid;
 }
 
 Result<void> fill_scene(World& world, const PrefabLibrary& prefabs, SceneKind kind,

@@ -14,10 +14,15 @@
 //            for whole-tick figures. Every ball moves and collides for as long as it runs.
 //
 // The same arguments always give the same scene (a fixed-seed generator, no clock).
+//
+// A terrain tile grid (terrain_tile_grid) stands for a large painted level: two layers of w x h
+// cells, ground under a rolling surface line with grass on top, floating ledges, and a
+// decoration layer with a tile on about 3% of the cells above the ground.
 
 #include "diorama/prefab.h"
 #include "diorama/project.h"
 #include "diorama/result.h"
+#include "diorama/tile_grid.h"
 #include "diorama/type_registry.h"
 
 #include <cstddef>
@@ -50,6 +55,9 @@ void register_bench_types(TypeRegistry& registry);
 // Fails when a prefab is missing from the library.
 [[nodiscard]] Result<void> fill_scene(World& world, const PrefabLibrary& prefabs, SceneKind kind,
                                       std::size_t count);
+
+// A terrain grid of w x h cells (tiles 1..8 of an 8-tile set), the same for the same size.
+[[nodiscard]] TileGrid terrain_tile_grid(std::int32_t w, std::int32_t h);
 
 // The BOUNCE sample of this source tree (compiled in), for defaults.
 [[nodiscard]] std::filesystem::path default_bounce_root();

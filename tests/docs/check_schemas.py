@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checks docs/schema/*.schema.json (JSON Schema 2020-12) against the files they describe.
 
-Every sample project's project.json, prefabs and scenes must validate, and so must the valid files
+Every sample project's project.json, prefabs, scenes and tilesets must validate, and so must the valid files
 of tests/data/broken; the broken files a schema can see through (wrong types, unknown fields,
 values out of range, paths leaving the project, newer versions) must be rejected.
 
@@ -60,6 +60,7 @@ def main():
         "project": validator("project.schema.json"),
         "scene": validator("scene.schema.json"),
         "prefab": validator("prefab.schema.json"),
+        "tileset": validator("tileset.schema.json"),
     }
 
     def kind_of(path):
@@ -67,6 +68,8 @@ def main():
             return "scene"
         if path.endswith(".prefab.json"):
             return "prefab"
+        if path.endswith(".tileset.json"):
+            return "tileset"
         return "project"
 
     def errors_of(relative):
@@ -89,7 +92,8 @@ def main():
         with open(project_file) as f:
             project = json.load(f)
         accepted.append(os.path.relpath(project_file, source))
-        for key, suffix in (("prefab_folder", ".prefab.json"), ("scene_folder", ".scene.json")):
+        for key, suffix in (("prefab_folder", ".prefab.json"), ("scene_folder", ".scene.json"),
+                            ("tileset_folder", ".tileset.json")):
             sub = os.path.join(folder, project.get(key, key.split("_")[0] + "s"))
             for path in sorted(glob.glob(os.path.join(sub, "**", "*" + suffix), recursive=True)):
                 accepted.append(os.path.relpath(path, source))

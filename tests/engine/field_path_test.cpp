@@ -98,6 +98,8 @@ std::string show(const FieldValue& v) {
                 out << "guid " << to_string(x);
             else if constexpr (std::is_same_v<X, PropertyMap>)
                 out << "map of " << x.size();
+            else if constexpr (std::is_same_v<X, TileGrid>)
+                out << "tiles " << x.width << " x " << x.height;
             else if constexpr (std::is_same_v<X, std::string>)
                 out << '"' << x << '"';
             else

@@ -127,6 +127,20 @@ std::vector<FieldValue> changes_of(const FieldInfo& f, const FieldValue& v) {
                 PropertyMap added = x;
                 added["added"] = false;
                 out.emplace_back(added);
+            } else if constexpr (std::is_same_v<X, TileGrid>) {
+                // One cell, the last one, a layer's name, the size.
+                TileGrid cell = x;
+                cell.set(0, 0, 0, 1);
+                out.emplace_back(cell);
+                TileGrid last = x;
+                last.set(0, x.width - 1, x.height - 1, 65535);
+                out.emplace_back(last);
+                TileGrid renamed = x;
+                renamed.layers[0].name += "x";
+                out.emplace_back(renamed);
+                TileGrid wider = x;
+                (void)wider.resize(x.width + 1, x.height);
+                out.emplace_back(wider);
             }
         },
         v);

@@ -92,6 +92,8 @@ std::string show(const FieldValue& v) {
                 out << "guid " << to_string(x);
             else if constexpr (std::is_same_v<X, PropertyMap>)
                 out << "map of " << x.size();
+            else if constexpr (std::is_same_v<X, TileGrid>)
+                out << "tiles " << x.width << " x " << x.height;
             else if constexpr (std::is_same_v<X, std::string>)
                 out << '"' << x << '"';
             else
@@ -153,9 +155,9 @@ TEST(TypeRegistry, StartsEmpty) {
 }
 
 TEST_F(TypeRegistryBuiltins, RegistersTheBuiltInsInDeclarationOrder) {
-    const std::vector<std::string> expected{"Transform2D", "Sprite",   "Shape",
-                                            "Collider",    "Velocity", "Properties",
-                                            "Camera2D",    "Text",     "Lifetime"};
+    const std::vector<std::string> expected{"Transform2D", "Sprite",     "Shape",    "Collider",
+                                            "Velocity",    "Properties", "Camera2D", "Text",
+                                            "Lifetime",    "TileMap"};
     EXPECT_EQ(names_of(registry.types()), expected);
 }
 
@@ -472,6 +474,11 @@ TEST_F(TypeRegistryBuiltins, EveryBuiltInDeclaresExactlyTheExpectedFields) {
         {"Text", "color", FieldType::Color},
         {"Text", "align", FieldType::Enum},
         {"Lifetime", "remaining_s", FieldType::Float},
+        {"TileMap", "tileset", FieldType::Asset},
+        {"TileMap", "cell_size", FieldType::Vec2},
+        {"TileMap", "tint", FieldType::Color},
+        {"TileMap", "order", FieldType::Int32},
+        {"TileMap", "tiles", FieldType::Tiles},
     };
     std::vector<std::string> want;
     for (const ExpectedField& e : expected)
@@ -730,6 +737,8 @@ TEST_F(TypeRegistryBuiltins, CopyFromDefaultsResetsAComponent) {
                         x *= 0.5f;
                     else if constexpr (std::is_same_v<X, Guid>)
                         x.value += 1;
+                    else if constexpr (std::is_same_v<X, TileGrid>)
+                        (void)x.resize(x.width + 1, x.height);
                     else
                         x["changed"] = true;
                 },

@@ -416,8 +416,8 @@ TEST(PlayerCheck, TheSampleProjectPasses) {
 TEST(PlayerCheck, ThePlatformerPassesWithItsInputScript) {
     const ChildResult r = player({"check", kPlatformer.string()});
     EXPECT_EQ(r.exit_code, 0) << describe(r);
-    EXPECT_TRUE(contains(r.out, "check: 0 errors, 0 warnings (1 project, 10 prefabs, 1 scene, 1 "
-                                "input script)\n"))
+    EXPECT_TRUE(contains(r.out, "check: 0 errors, 0 warnings (1 project, 8 prefabs, 1 scene, 1 "
+                                "tileset, 1 input script)\n"))
         << r.out;
 }
 
@@ -518,6 +518,44 @@ TEST(PlayerCheck, TyposInNamesAreAnsweredWithTheNameMeantAndTheJsonPath) {
     EXPECT_TRUE(contains(r.out, "objects[3].prefab: prefab \"prefabs/sprak.prefab.json\" not "
                                 "found (or it has errors); did you mean "
                                 "\"prefabs/spark.prefab.json\"?"))
+        << r.out;
+}
+
+TEST(PlayerCheck, TileMapsThatDoNotFitTheirDataOrTilesetAreErrorsWithTheJsonPath) {
+    TempDir dir;
+    write_mini_project(dir);
+    dir.write("tilesets/ground.tileset.json",
+              R"({"format": "diorama.tileset", "version": 1, "image": "sprites/tiles.png",
+                  "tile_size": [16, 16], "columns": 2, "count": 4, "tiles": {"1": {"solid": true}}})");
+    dir.write("tilesets/broken.tileset.json",
+              R"({"format": "diorama.tileset", "version": 1, "image": "sprites/tiles.png",
+                  "count": 4, "tiles": {"5": {"solid": true}}})");
+    const auto map = [](const std::string& rows, const std::string& size) {
+        return R"({"format": "diorama.scene", "version": 1, "layers": ["world"],
+            "objects": [{"guid": "0000000000000001", "layer": "world", "components": {"TileMap": {
+              "tileset": "tilesets/ground.tileset.json",
+              "tiles": {"size": )" +
+               size + R"(, "layers": [{"name": "ground", "rows": )" + rows + "}]}}}}]}";
+    };
+    dir.write("scenes/past.scene.json", map(R"(["1 1 7", "2"])", "[4, 2]"));
+    dir.write("scenes/short.scene.json", map(R"(["1 1"])", "[4, 2]"));
+    dir.write("scenes/wide.scene.json", map(R"(["1*5", ""])", "[4, 2]"));
+    const ChildResult r = player({"check", dir.path().string()});
+    EXPECT_EQ(r.exit_code, 1) << describe(r);
+    EXPECT_TRUE(contains(r.out,
+                         "error: scenes/past.scene.json: objects[0].components.TileMap.tiles."
+                         "layers[0].rows[0]: tile 7 at column 2 is past the tileset's 4 "
+                         "tiles"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "error: scenes/short.scene.json: objects[0].components.TileMap."
+                                "tiles.layers[0].rows: the layer has 1 rows; the map is 2 rows "
+                                "high"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "error: scenes/wide.scene.json: objects[0].components.TileMap."
+                                "tiles.layers[0].rows[0]: the row has more than its 4 cells"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "error: tilesets/broken.tileset.json: tiles.5: \"5\" is not a "
+                                "tile of the set (1 to 4)"))
         << r.out;
 }
 

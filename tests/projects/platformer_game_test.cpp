@@ -14,6 +14,7 @@
 #include <diorama/scripts.h>
 #include <diorama/simulation.h>
 #include <diorama/state_hash.h>
+#include <diorama/tileset.h>
 #include <diorama/type_registry.h>
 #include <diorama/world.h>
 
@@ -24,6 +25,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -44,6 +46,7 @@ struct Types {
     std::unique_ptr<TypeRegistry> registry = std::make_unique<TypeRegistry>();
     Project project;
     std::unique_ptr<Scripts> scripts;
+    TilesetLibrary tilesets;
 
     Types() {
         register_builtin_components(*registry);
@@ -54,6 +57,16 @@ struct Types {
         if (loaded) project = *loaded;
         scripts = Scripts::load(project, *registry, d);
         EXPECT_NE(scripts, nullptr);
+        tilesets.load_folder(project, d);
+        // A tileset of the tests' own: tile 1 solid, 2 one-way, 3 decoration.
+        Tileset test_set;
+        test_set.path = "tilesets/test.tileset.json";
+        test_set.image = "sprites/tiles.png";
+        test_set.count = 3;
+        test_set.tiles.resize(3);
+        test_set.tiles[0].solid = true;
+        test_set.tiles[1].one_way = true;
+        tilesets.add(std::move(test_set));
         EXPECT_TRUE(d.empty()) << d.format();
     }
     Types(const Types&) = delete;
@@ -76,6 +89,8 @@ struct Game {
     World world{*types.registry};
     Simulation sim{world};
 
+    Game() { world.set_tilesets(&types.tilesets); }
+
     Handle create(const std::string& name, glm::vec2 position) {
         const Handle h = world.create({.name = name}).value();
         world.get<Transform2D>(h)->position = position;
@@ -93,6 +108,21 @@ struct Game {
     void floor(float x0, float x1) {
         for (float x = x0 + 16.0f; x < x1; x += 32.0f)
             solid({x, 48.0f});
+    }
+
+    // A tile map of the tests' tileset, 32-unit cells, its top-left corner at origin; rows as in
+    // a scene file (row 0 on top).
+    Handle tile_map(glm::vec2 origin, std::int32_t width, const std::vector<std::string>& rows) {
+        const Handle h = create("Tiles", origin);
+        TileMap* map = world.add<TileMap>(h);
+        map->tileset = "tilesets/test.tileset.json";
+        map->tiles = empty_tile_grid(width, static_cast<std::int32_t>(rows.size()), "main");
+        for (std::size_t y = 0; y < rows.size(); ++y)
+            EXPECT_TRUE(
+                read_tile_row(rows[y],
+                              std::span(map->tiles.layers[0].cells).subspan(y * width, width))
+                    .ok());
+        return h;
     }
 
     // A 24 x 32 player standing on a floor at y = 64 when at (x, 80).
@@ -364,6 +394,42 @@ TEST(Player, FallsAndLandsOnTheGround) {
     EXPECT_EQ(g.state(p).velocity.y, 0.0f);
     g.run(30);
     EXPECT_FLOAT_EQ(g.position(p).y, 80.0f); // stays there
+}
+
+TEST(Player, LandsOnSolidTilesAndStopsAtATileWall) {
+    Game g;
+    // Row 0 (y 96..128): decoration; row 1 (y 64..96): a wall tile at x 224..256; row 2
+    // (y 32..64): the floor, its top at y 64.
+    const Handle map = g.tile_map({0.0f, 128.0f}, 16, {"3*4", "0*7 1", "1*16"});
+    const Handle p = g.player({64.0f, 200.0f});
+    ASSERT_TRUE(g.run_until([&] { return g.state(p).grounded; }));
+    EXPECT_FLOAT_EQ(g.position(p).y, 80.0f);
+    EXPECT_EQ(g.state(p).standing_on, g.world.guid(map));
+    g.key(InputEventKind::KeyDown, Key::Right);
+    g.run(90);
+    EXPECT_FLOAT_EQ(g.position(p).x, 224.0f - 12.0f); // pressed against the wall tile
+    EXPECT_FLOAT_EQ(g.position(p).y, 80.0f);          // the floor's seams never catch the feet
+}
+
+TEST(Player, AOneWayTileCatchesAFallButNotAJumpFromBelow) {
+    Game g;
+    // A floor (top y 64) and, 96 units above it, a one-way ledge (y 128..160) over x 0..128.
+    const Handle map = g.tile_map({0.0f, 160.0f}, 8, {"2*4", "", "", "1*8"});
+    const Handle p = g.player();
+    g.run(2);
+    ASSERT_TRUE(g.state(p).grounded);
+    g.key(InputEventKind::KeyDown, Key::Space);
+    g.run(1);
+    float apex = 0.0f;
+    ASSERT_TRUE(g.run_until([&] {
+        apex = std::max(apex, g.position(p).y);
+        return g.state(p).grounded && g.state(p).velocity.y == 0.0f && apex > 100.0f;
+    }));
+    // The jump went up through the ledge (apex ~184, feet at ~168 above its top, 160) and landed
+    // on it from above.
+    EXPECT_GT(apex, 176.0f);
+    EXPECT_FLOAT_EQ(g.position(p).y, 176.0f);
+    EXPECT_EQ(g.state(p).standing_on, g.world.guid(map));
 }
 
 TEST(Player, RunsWhileAKeyIsHeldAndStopsAtAWall) {
@@ -698,6 +764,7 @@ struct Level {
         prefabs.load_folder(types.project, *types.registry, d);
         world = std::make_unique<World>(*types.registry);
         world->set_prefabs(&prefabs);
+        world->set_tilesets(&types.tilesets);
         EXPECT_TRUE(load_scene(*world, types.project.startup_scene, types.project, prefabs, d).ok())
             << d.format();
         sim = std::make_unique<Simulation>(*world);
@@ -770,6 +837,7 @@ TEST(PlatformerLevel, AStateSavedMidwayPlaysOnAsTheRunningOneDoes) {
     ASSERT_TRUE(text.ok()) << text.error().describe();
     World resumed(*level.types.registry);
     resumed.set_prefabs(&level.prefabs);
+    resumed.set_tilesets(&level.types.tilesets);
     Diagnostics d;
     ASSERT_TRUE(
         load_scene_text(resumed, *text, "saved", level.types.project, level.prefabs, d).ok())

@@ -4,6 +4,7 @@
 
 #include "diorama/properties.h"
 #include "diorama/reflection.h"
+#include "diorama/tile_grid.h"
 
 #include <glm/mat3x3.hpp>
 #include <glm/trigonometric.hpp>
@@ -109,6 +110,17 @@ struct Lifetime {
     float remaining_s = 1.0f; // seconds left
 };
 
+// A grid of tiles cut from a tileset (tileset.h), its top-left corner at the object's origin:
+// column x runs right, row y runs down. Drawn layer by layer; its solid tiles block movers
+// (tile_collision.h), merged into runs.
+struct TileMap {
+    std::string tileset;        // asset path of a NAME.tileset.json
+    glm::vec2 cell_size{32.0f}; // world units of one cell
+    glm::vec4 tint{1.0f};       // multiplied with the tiles, rgba 0..1
+    std::int32_t order = 0;     // draw order within the layer, higher on top
+    TileGrid tiles = empty_tile_grid(16, 16, "main");
+};
+
 template <>
 TypeInfo describe<Transform2D>();
 template <>
@@ -127,6 +139,8 @@ template <>
 TypeInfo describe<Text>();
 template <>
 TypeInfo describe<Lifetime>();
+template <>
+TypeInfo describe<TileMap>();
 
 // Registers the built-in components, in the order above (their systems run in that order).
 void register_builtin_components(TypeRegistry& registry);

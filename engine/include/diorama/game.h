@@ -19,6 +19,7 @@
 #include "diorama/result.h"
 #include "diorama/scene_file.h"
 #include "diorama/scripts.h"
+#include "diorama/tileset.h"
 #include "diorama/world.h"
 
 #include <filesystem>
@@ -92,6 +93,9 @@ public:
     [[nodiscard]] const Project& project() const { return *m_project; }
     [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
     [[nodiscard]] const PrefabLibrary& prefabs() const { return m_prefabs; }
+    // The project's tilesets (a tileset with errors is left out; its problems went to open's
+    // diagnostics).
+    [[nodiscard]] const TilesetLibrary& tilesets() const { return m_tilesets; }
     // The game's scripts; null when it has none.
     [[nodiscard]] Scripts* scripts() const { return m_scripts.get(); }
     // The module loaded, when the project names one.
@@ -102,7 +106,7 @@ public:
     // How this game's scenes load (GameOptions::scene_loading).
     [[nodiscard]] const SceneLoadOptions& scene_loading() const { return m_scene_loading; }
 
-    // An empty world of this game (its registry; its prefabs for spawning).
+    // An empty world of this game (its registry; its prefabs for spawning; its tilesets).
     [[nodiscard]] std::unique_ptr<World> new_world() const;
     // Loads the scene a scene argument names (see scene_file_for) into a new world.
     [[nodiscard]] Result<LoadedScene> load_scene(std::string_view scene,
@@ -124,6 +128,7 @@ private:
     std::unique_ptr<Scripts> m_scripts;
     PrefabLibrary m_prefabs;
     Diagnostics m_prefab_problems;
+    TilesetLibrary m_tilesets;
     SceneLoadOptions m_scene_loading;
 };
 

@@ -5,7 +5,8 @@
 //
 //   { "format": "diorama.project", "version": 1, "name": "BOUNCE", "module": "bounce",
 //     "startup_scene": "scenes/level1.scene.json", "scene_folder": "scenes",
-//     "prefab_folder": "prefabs", "script_folder": "scripts", "tick_rate_hz": 60 }
+//     "prefab_folder": "prefabs", "script_folder": "scripts", "tileset_folder": "tilesets",
+//     "tick_rate_hz": 60 }
 
 #include "diorama/diagnostics.h"
 #include "diorama/json_io.h"
@@ -26,7 +27,8 @@ struct Project {
     std::string startup_scene; // relative path
     std::string scene_folder = "scenes";
     std::string prefab_folder = "prefabs";
-    std::string script_folder = "scripts"; // the game's Lua scripts (scripts.h)
+    std::string script_folder = "scripts";   // the game's Lua scripts (scripts.h)
+    std::string tileset_folder = "tilesets"; // NAME.tileset.json files (tileset.h)
     double tick_rate_hz = 60.0;
 
     // root / relative, for a path already checked with check_asset_path.

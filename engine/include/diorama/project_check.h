@@ -13,7 +13,7 @@ namespace diorama {
 
 // What to check in one project.
 struct CheckScope {
-    bool whole = false;            // project.json, every prefab, scene and input script
+    bool whole = false;            // project.json, every prefab, tileset, scene and input script
     std::set<std::string> prefabs; // else: project.json and these project-relative prefab files
     std::set<std::string> scenes;  // and these project-relative scene files
 };
@@ -22,6 +22,7 @@ struct CheckScope {
 struct CheckCounts {
     std::size_t prefabs = 0;
     std::size_t scenes = 0;
+    std::size_t tilesets = 0; // loaded with the project (a broken one's problems are reported)
     std::size_t input_scripts = 0;
     bool module_failed = false; // the game module could not be loaded: nothing more was checked
 };

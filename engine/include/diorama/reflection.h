@@ -13,6 +13,7 @@
 #include "diorama/handle.h"
 #include "diorama/message.h"
 #include "diorama/properties.h"
+#include "diorama/tile_grid.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
@@ -72,19 +73,21 @@ enum class FieldType : std::uint8_t {
     ObjectRef,  // Guid of another object
     Asset,      // std::string path relative to the project
     Properties, // PropertyMap: typed key/value pairs
+    Tiles,      // TileGrid: a tile map's cells, layer by layer
 };
 
-// "bool", "int", "float", "string", "vec2", "color", "enum", "object", "asset", "properties".
+// "bool", "int", "float", "string", "vec2", "color", "enum", "object", "asset", "properties",
+// "tiles".
 const char* to_string(FieldType type);
 
-enum class AssetKind : std::uint8_t { None, Image, Prefab, Scene, Font, Sound };
+enum class AssetKind : std::uint8_t { None, Image, Prefab, Scene, Font, Sound, Tileset };
 
-// "", "image", "prefab", "scene", "font", "sound".
+// "", "image", "prefab", "scene", "font", "sound", "tileset".
 const char* to_string(AssetKind kind);
 
 // A field's value, type-erased. Enums travel as int32, assets as strings.
-using FieldValue =
-    std::variant<bool, std::int32_t, float, std::string, glm::vec2, glm::vec4, Guid, PropertyMap>;
+using FieldValue = std::variant<bool, std::int32_t, float, std::string, glm::vec2, glm::vec4, Guid,
+                                PropertyMap, TileGrid>;
 
 // The FieldValue alternative index that carries values of a field type.
 std::size_t value_index(FieldType type);
@@ -175,6 +178,8 @@ constexpr FieldType field_type_of() {
         return FieldType::ObjectRef;
     else if constexpr (std::is_same_v<M, PropertyMap>)
         return FieldType::Properties;
+    else if constexpr (std::is_same_v<M, TileGrid>)
+        return FieldType::Tiles;
     else if constexpr (std::is_enum_v<M>) {
         static_assert(sizeof(M) == sizeof(std::int32_t),
                       "enum fields need a 32-bit underlying type");

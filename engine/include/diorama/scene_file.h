@@ -56,8 +56,9 @@ struct MissingPrefab {
 // How forgiving a load is.
 struct SceneLoadOptions {
     // An entry whose prefab is not found becomes an object with a MissingPrefab instead of
-    // failing the load; the problem is still an error in the diagnostics. The editor loads so
-    // that one missing file never keeps a scene from opening.
+    // failing the load, and a tile map that does not fit its tileset (tile_map_problems) is kept
+    // as read; the problems are still errors in the diagnostics. The editor loads so that one
+    // missing file never keeps a scene from opening.
     bool keep_missing_prefabs = false;
 };
 

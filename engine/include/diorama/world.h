@@ -61,6 +61,7 @@ namespace diorama {
 
 class TypeRegistry;
 class PrefabLibrary;
+class TilesetLibrary;
 
 class World {
 public:
@@ -74,6 +75,10 @@ public:
     // The prefabs game code spawns from (see spawn() in prefab.h); may be null. Not owned.
     [[nodiscard]] const PrefabLibrary* prefabs() const { return m_prefabs; }
     void set_prefabs(const PrefabLibrary* prefabs) { m_prefabs = prefabs; }
+    // The tilesets the tile maps name (tile_collision.h reads their solid tiles); may be null.
+    // Not owned.
+    [[nodiscard]] const TilesetLibrary* tilesets() const { return m_tilesets; }
+    void set_tilesets(const TilesetLibrary* tilesets) { m_tilesets = tilesets; }
     // Component hooks (on_create, on_destroy, on_message) run only while enabled, the default. A
     // world holding a copy of another's state (the editor's view of a running player) turns them
     // off: building it runs no game code. Set before adding objects.
@@ -303,6 +308,7 @@ private:
         const Pool<Collider>* colliders = nullptr;
         const Pool<Shape>* shapes = nullptr;
         const Pool<Sprite>* sprites = nullptr;
+        const Pool<TileMap>* tile_maps = nullptr;
     };
 
     // ---- objects (src/world/objects.cpp; inline parts in detail/world_inline.h) ----
@@ -422,6 +428,7 @@ private:
 
     const TypeRegistry* m_registry = nullptr;
     const PrefabLibrary* m_prefabs = nullptr;
+    const TilesetLibrary* m_tilesets = nullptr;
     bool m_hooks_enabled = true;
     WorldDef m_def;
 

@@ -9,8 +9,10 @@
 #include "diorama/render/font.h"
 #include "diorama/render/renderer_2d.h"
 #include "diorama/render/texture.h"
+#include "diorama/tileset.h"
 #include "diorama/world.h"
 #include "diorama/world/draw_order.h"
+#include "tile_map_drawing.h"
 
 #include <glm/geometric.hpp>
 
@@ -29,7 +31,7 @@ namespace {
 struct Item {
     DrawKey key;
     std::size_t object = 0;          // index into the per-object arrays
-    const void* component = nullptr; // the Shape, Sprite or Text to draw
+    const void* component = nullptr; // the TileMap, Shape, Sprite or Text to draw
 
     [[nodiscard]] auto group() const { return std::pair(key.layer, key.order); }
 };
@@ -179,6 +181,8 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         matrices[i] = world.world_matrix(h);
         const Shape* shape = world.get<Shape>(h);
         const Sprite* sprite = world.get<Sprite>(h);
+        if (const TileMap* map = world.get<TileMap>(h))
+            items.push_back(Item{DrawKey{layer, map->order, rank, DrawPart::Tiles}, i, map});
         if (shape != nullptr)
             items.push_back(Item{DrawKey{layer, shape->order, rank, DrawPart::Shape}, i, shape});
         if (sprite != nullptr)
@@ -196,6 +200,13 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         const glm::mat3& m = matrices[item.object];
         drawn[item.object] = true;
         switch (item.key.part) {
+        case DrawPart::Tiles: {
+            const TileMap& map = *static_cast<const TileMap*>(item.component);
+            const Tileset* tileset =
+                world.tilesets() != nullptr ? world.tilesets()->find(map.tileset) : nullptr;
+            draw_tile_map(map, m, tileset, options.view, renderer, textures);
+            break;
+        }
         case DrawPart::Shape: {
             const Shape& s = *static_cast<const Shape*>(item.component);
             if (const int dot = dot_pixels(s, m, pixel_size); dot > 0)

@@ -65,6 +65,8 @@ FieldValue zero_value(FieldType type) {
         return Guid{};
     case FieldType::Properties:
         return PropertyMap{};
+    case FieldType::Tiles:
+        return TileGrid{};
     }
     return false;
 }

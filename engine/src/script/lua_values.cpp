@@ -268,6 +268,18 @@ void push_field_value(lua_State* L, const FieldInfo& field, const FieldValue& va
         }
         return;
     }
+    case FieldType::Tiles: {
+        // The size only: cells are read through the tile map functions, not copied per access.
+        const auto& grid = std::get<TileGrid>(value);
+        lua_createtable(L, 0, 3);
+        lua_pushinteger(L, grid.width);
+        lua_setfield(L, -2, "width");
+        lua_pushinteger(L, grid.height);
+        lua_setfield(L, -2, "height");
+        lua_pushinteger(L, static_cast<lua_Integer>(grid.layers.size()));
+        lua_setfield(L, -2, "layers");
+        return;
+    }
     }
     lua_pushnil(L);
 }
@@ -337,6 +349,9 @@ std::optional<FieldValue> to_field_value(lua_State* L, int idx, const FieldInfo&
         }
         return FieldValue{std::move(map)};
     }
+    case FieldType::Tiles:
+        why = "a tile map's cells are painted in the editor, not set from a script";
+        return std::nullopt;
     }
     why = "an unknown field type";
     return std::nullopt;

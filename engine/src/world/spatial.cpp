@@ -21,7 +21,7 @@ bool is_finite(const Transform2D& t) {
 
 DIORAMA_HOT_INLINE World::ShapeSources World::shape_sources() const {
     return ShapeSources{find_typed_pool<Collider>(), find_typed_pool<Shape>(),
-                        find_typed_pool<Sprite>()};
+                        find_typed_pool<Sprite>(), find_typed_pool<TileMap>()};
 }
 
 DIORAMA_HOT_INLINE glm::mat3 World::world_matrix_at(std::uint32_t index) const {
@@ -40,7 +40,8 @@ DIORAMA_HOT_INLINE Rect World::bounds_at(std::uint32_t index, const ShapeSources
     const LocalBounds local = detail::local_bounds(
         [&] { return from.colliders != nullptr ? from.colliders->get(index) : nullptr; },
         [&] { return from.shapes != nullptr ? from.shapes->get(index) : nullptr; },
-        [&] { return from.sprites != nullptr ? from.sprites->get(index) : nullptr; });
+        [&] { return from.sprites != nullptr ? from.sprites->get(index) : nullptr; },
+        [&] { return from.tile_maps != nullptr ? from.tile_maps->get(index) : nullptr; });
     return detail::world_bounds(world_matrix_at(index), local);
 }
 

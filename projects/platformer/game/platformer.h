@@ -5,9 +5,10 @@
 // the button and the exit are Lua scripts (projects/platformer/scripts/), which send the player
 // the messages below.
 //
-// Coordinates: world units with y UP; one tile is 32 units. Solid things are the objects with a
-// Collider that is not a trigger (ground tiles, blocks, moving platforms); bats, signs, buttons
-// and the exit have trigger colliders and react when the player's bounds touch theirs.
+// Coordinates: world units with y UP; one tile is 32 units. Solid things are the solid tiles of
+// the level's tile map (ground and walls; one-way tiles are ledges caught only from above) and
+// the objects with a Collider that is not a trigger (blocks, moving platforms); bats, signs,
+// buttons and the exit have trigger colliders and react when the player's bounds touch theirs.
 //
 // Logic arrays: each component type has one system that walks its own pool. The game is
 // deterministic: fixed dt, no clock, no rand(); all state lives in reflected fields, so a saved

@@ -7,6 +7,7 @@
 
 #include <diorama/components.h>
 #include <diorama/geometry.h>
+#include <diorama/tile_map.h>
 #include <diorama/world.h>
 
 #include <glm/common.hpp>
@@ -64,14 +65,26 @@ struct Body {
     }
 };
 
-// Solid objects near box (their current bounds), in slot order.
-std::vector<std::pair<Handle, Rect>> solids_near(const World& world, const Rect& box) {
+// Something the player collides with: a solid object's bounds or a run of solid tiles.
+struct Solid {
+    Handle h;             // the object, or the tile map
+    Rect rect;            // world units
+    bool one_way = false; // blocks only a fall onto its top
+};
+
+// Solid objects near box (their current bounds), in slot order, then the solid tiles of the tile
+// maps near it (tile_solids).
+std::vector<Solid> solids_near(const World& world, const Rect& box) {
+    const Rect area{box.min - glm::vec2(kQueryMargin), box.max + glm::vec2(kQueryMargin)};
     std::vector<Handle> found;
-    world.query_rect(Rect{box.min - glm::vec2(kQueryMargin), box.max + glm::vec2(kQueryMargin)},
-                     found);
-    std::vector<std::pair<Handle, Rect>> out;
+    world.query_rect(area, found);
+    std::vector<Solid> out;
     for (Handle h : found)
-        if (is_solid(world, h)) out.emplace_back(h, world.bounds(h));
+        if (is_solid(world, h)) out.push_back(Solid{h, world.bounds(h)});
+    std::vector<diorama::TileSolid> tiles;
+    diorama::tile_solids(world, area, tiles);
+    for (const diorama::TileSolid& t : tiles)
+        out.push_back(Solid{t.map, t.rect, t.one_way});
     return out;
 }
 
@@ -84,12 +97,13 @@ glm::vec2 overlap(const Rect& a, const Rect& b) {
 // shallower side when not moving, e.g. when a platform pushes). A solid overlapped less deeply
 // along y than along x is left to move_y: a floor rising under the feet, or a step a few units
 // high, which the player then stands on.
-void move_x(const std::vector<std::pair<Handle, Rect>>& solids, const Body& body, glm::vec2& p,
-            float dx, Player& player) {
+void move_x(const std::vector<Solid>& solids, const Body& body, glm::vec2& p, float dx,
+            Player& player) {
     p.x += dx;
-    for (const auto& [h, solid] : solids) {
+    for (const Solid& s : solids) {
+        const Rect& solid = s.rect;
         const Rect box = body.at(p);
-        if (!penetrates(box, solid)) continue;
+        if (s.one_way || !penetrates(box, solid)) continue;
         const glm::vec2 depth = overlap(box, solid);
         if (depth.y <= depth.x) continue;
         const float push_left = solid.min.x - box.max.x;  // < 0
@@ -102,15 +116,20 @@ void move_x(const std::vector<std::pair<Handle, Rect>>& solids, const Body& body
     }
 }
 
-// Moves along y by dy; lands on solids below (grounded, standing_on) or bumps the head.
-void move_y(const World& world, const std::vector<std::pair<Handle, Rect>>& solids,
-            const Body& body, glm::vec2& p, float dy, Player& player) {
+// Moves along y by dy; lands on solids below (grounded, standing_on) or bumps the head. A one-way
+// solid only catches a fall that started above its top.
+void move_y(const World& world, const std::vector<Solid>& solids, const Body& body, glm::vec2& p,
+            float dy, Player& player) {
+    const float feet_before = body.at(p).min.y;
     p.y += dy;
     player.grounded = false;
     player.standing_on = {};
-    for (const auto& [h, solid] : solids) {
+    for (const Solid& s : solids) {
+        const Rect& solid = s.rect;
+        const Handle h = s.h;
         const Rect box = body.at(p);
         if (!penetrates(box, solid)) continue;
+        if (s.one_way && (dy > 0.0f || feet_before < solid.max.y - kSkin)) continue;
         if (dy <= 0.0f) {
             p.y += solid.max.y - box.min.y;
             player.grounded = true;

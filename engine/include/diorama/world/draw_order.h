@@ -3,15 +3,16 @@
 // editor picking share.
 //
 // Bounds (World::bounds, the spatial index, picking): the object's Collider, else its Shape,
-// else its Sprite, placed by its world transform; an object with none of them is the point at
-// its world position.
+// else its Sprite, else its TileMap's grid, placed by its world transform; an object with none
+// of them is the point at its world position.
 //
 // Draw order: the renderer draws an object's visible parts (Shape, Sprite, Text) as items
 // sorted by DrawKey: layer first, then order within the layer, then the object's place in the
 // hierarchy (World::tree_rank: later siblings and children on top), then part. A Shape's
 // and a Sprite's order is its own `order`; a Text takes the object's draw order. An object's
 // draw order is therefore the order of its topmost part: the higher of its Shape's and its
-// Sprite's `order` (0 when it has neither). Of two objects, the one drawn on top is the one with
+// Sprite's `order` (its TileMap's when it has neither; else 0). A TileMap is drawn before the
+// other parts at the same order. Of two objects, the one drawn on top is the one with
 // the greater draw_key(); picking ranks hits by that key, so a click selects what is seen on top.
 
 #include "diorama/components.h"
@@ -34,7 +35,7 @@ namespace diorama {
 class World;
 
 // An object's visible parts, in the order they are drawn when their orders are equal.
-enum class DrawPart : std::uint8_t { Shape, Sprite, Text };
+enum class DrawPart : std::uint8_t { Tiles, Shape, Sprite, Text };
 
 // Where a drawn part falls in the renderer's order: greater keys are drawn later (on top).
 struct DrawKey {
@@ -66,11 +67,19 @@ struct LocalBounds {
     enum Kind : std::uint32_t { Point, Box, Circle } kind = Point;
 };
 
+// The local box a tile map's grid covers: right and down from the origin.
+[[nodiscard]] inline LocalBounds tile_map_bounds(const TileMap& map) {
+    const glm::vec2 half = glm::vec2(static_cast<float>(map.tiles.width) * map.cell_size.x,
+                                     static_cast<float>(map.tiles.height) * map.cell_size.y) *
+                           0.5f;
+    return LocalBounds{glm::vec2(half.x, -half.y), half, LocalBounds::Box};
+}
+
 // The rule above, over lookups that return the object's component or null: each is called only
 // when the ones before it found nothing.
-template <class FindCollider, class FindShape, class FindSprite>
+template <class FindCollider, class FindShape, class FindSprite, class FindTileMap>
 DIORAMA_HOT_INLINE LocalBounds local_bounds(FindCollider&& find_collider, FindShape&& find_shape,
-                                            FindSprite&& find_sprite) {
+                                            FindSprite&& find_sprite, FindTileMap&& find_tile_map) {
     if (const Collider* c = find_collider())
         return c->kind == ColliderKind::Circle
                    ? LocalBounds{c->offset, glm::vec2(c->radius, 0.0f), LocalBounds::Circle}
@@ -81,6 +90,7 @@ DIORAMA_HOT_INLINE LocalBounds local_bounds(FindCollider&& find_collider, FindSh
                    : LocalBounds{glm::vec2(0.0f), s->size * 0.5f, LocalBounds::Box};
     if (const Sprite* s = find_sprite())
         return LocalBounds{glm::vec2(0.0f), s->size * 0.5f, LocalBounds::Box};
+    if (const TileMap* map = find_tile_map()) return tile_map_bounds(*map);
     return LocalBounds{};
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// Draws a World's Sprites, Shapes and Texts: layer by layer in layer order, within a layer by each
-// component's `order`, objects outside the view culled through the world's spatial index.
+// Draws a World's TileMaps, Sprites, Shapes and Texts: layer by layer in layer order, within a
+// layer by each component's `order`, objects outside the view culled through the world's spatial
+// index.
 
 #include "diorama/geometry.h"
 
@@ -34,7 +35,8 @@ struct WorldRenderStats {
 // on its object. Culls through the spatial index, so call world.update_spatial() after moving
 // objects outside a Simulation tick; a Text is also drawn when its laid-out box reaches the view.
 // Within a layer: by `order` (a Text takes its object's Shape/Sprite order), then slot index;
-// per object Shape, then Sprite, then Text. Colliders (when asked) are drawn last, on top. A Shape
+// per object TileMap (the cells in view, tiles from world.tilesets()), then Shape, then Sprite,
+// then Text. Colliders (when asked) are drawn last, on top. A Shape
 // under 3 pixels on screen is drawn as a dot of its colour (Renderer2D::dot), at least a pixel.
 // Keeps its working buffers between calls (per thread).
 WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCache& textures,

@@ -11,6 +11,7 @@
 #include "disk_stamp.h"
 #include "problems.h"
 #include "project_lock.h"
+#include "tile_painting.h"
 #include "transform_handles.h"
 #include "undo_stack.h"
 #include "viewport_camera.h"
@@ -259,6 +260,11 @@ public:
     // True when the object is a prefab instance whose field differs from the prefab.
     [[nodiscard]] bool is_overridden(Guid object, const std::string& component,
                                      const std::string& field) const;
+    // Changes cells of a layer of the map object's TileMap (tile_painting.h) as one undo step
+    // labelled `label`; with a merge key, later calls with the same key merge into it until
+    // end_merge (a stroke). Nothing happens for no changes.
+    Result<void> paint_tiles(Guid map, std::size_t layer, std::vector<TileChange> changes,
+                             const std::string& label, std::uint64_t merge_key = 0);
     Result<void> rename(Guid object, const std::string& name);
     // Moves the object to an existing layer (by name).
     Result<void> set_layer(Guid object, const std::string& layer);

@@ -3,6 +3,7 @@
 #include "editor_session.h"
 
 #include "commands.h"
+#include "paint_tiles_command.h"
 #include "unique_names.h"
 
 #include "diorama/field_path.h"
@@ -222,6 +223,15 @@ Result<void> EditorSession::set_field(Guid object, const std::string& path, cons
     if (!m_world->find(object)) return no_object(object);
     return execute(
         std::make_unique<SetFieldCommand>(std::vector<Guid>{object}, path, value, merge_key));
+}
+
+Result<void> EditorSession::paint_tiles(Guid map, std::size_t layer,
+                                        std::vector<TileChange> changes, const std::string& label,
+                                        std::uint64_t merge_key) {
+    if (!m_world->find(map)) return no_object(map);
+    if (changes.empty()) return {};
+    return execute(
+        std::make_unique<PaintTilesCommand>(map, layer, std::move(changes), label, merge_key));
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #include "script_actions.h"
 #include "script_play_steps.h"
 #include "script_runner.h"
+#include "script_tile_steps.h"
 
 #include "core/editor_session.h"
 #include "core/live_attachment.h"
@@ -502,6 +503,7 @@ constexpr std::array kCommands{
     ScriptCommand{"expect_objects", "i", 1, nullptr, run_expect_objects},
     ScriptCommand{"expect_selection", "i", 1, nullptr, run_expect_selection},
     ScriptCommand{"expect_field", "s*", 2, nullptr, run_expect_field},
+    ScriptCommand{"expect_tiles", "ii*", 2, nullptr, run_expect_tiles},
     ScriptCommand{"expect_console", "s", 1, nullptr, run_expect_console},
     ScriptCommand{"expect_modal", "s", 1, nullptr, run_expect_modal},
     ScriptCommand{"expect_problem", "s", 1, nullptr, run_expect_problem},

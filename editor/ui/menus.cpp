@@ -1,6 +1,7 @@
 #include "menus.h"
 
 #include "im_math.h"
+#include "tile_paint_tool.h"
 #include "ui_widgets.h"
 
 #include "core/live_attachment.h"
@@ -205,6 +206,15 @@ float draw_main_menu(UiContext& ctx) {
     return height;
 }
 
+namespace {
+// Turns tile painting on for the selected tile map (off: back to the selection tools).
+void toggle_tile_painting(UiContext& ctx) {
+    TilePaintState& paint = ctx.view.tile_paint;
+    paint.active = !paint.active && TilePaintTool::target(ctx);
+    if (paint.active) ctx.view.place_mode = false;
+}
+} // namespace
+
 void draw_toolbar(UiContext& ctx) {
     EditorSession& s = ctx.session;
     const float scale = ctx.scale;
@@ -219,25 +229,32 @@ void draw_toolbar(UiContext& ctx) {
     const bool placing = ctx.view.place_mode;
     if (icon_button(ctx.widgets, "Select", Icon::Select, tool == Tool::Select && !placing,
                     "Select (Q)", size))
-        s.set_tool(Tool::Select), ctx.view.place_mode = false;
+        s.set_tool(Tool::Select), ctx.view.place_mode = false, ctx.view.tile_paint.active = false;
     ImGui::SameLine();
     if (icon_button(ctx.widgets, "Move", Icon::Move, tool == Tool::Move && !placing, "Move (W)",
                     size))
-        s.set_tool(Tool::Move), ctx.view.place_mode = false;
+        s.set_tool(Tool::Move), ctx.view.place_mode = false, ctx.view.tile_paint.active = false;
     ImGui::SameLine();
     if (icon_button(ctx.widgets, "Rotate", Icon::Rotate, tool == Tool::Rotate && !placing,
                     "Rotate (E)", size))
-        s.set_tool(Tool::Rotate), ctx.view.place_mode = false;
+        s.set_tool(Tool::Rotate), ctx.view.place_mode = false, ctx.view.tile_paint.active = false;
     ImGui::SameLine();
     if (icon_button(ctx.widgets, "Scale", Icon::Scale, tool == Tool::Scale && !placing, "Scale (R)",
                     size))
-        s.set_tool(Tool::Scale), ctx.view.place_mode = false;
+        s.set_tool(Tool::Scale), ctx.view.place_mode = false, ctx.view.tile_paint.active = false;
     ImGui::SameLine();
     if (icon_button(ctx.widgets, "Place", Icon::Place, placing,
                     ctx.view.active_prefab.empty() ? "Place prefabs: pick one in the Prefabs panel"
                                                    : "Place the prefab picked in the Prefabs panel",
                     size, !ctx.view.active_prefab.empty()))
         ctx.view.place_mode = !placing;
+    ImGui::SameLine();
+    const bool can_paint = static_cast<bool>(TilePaintTool::target(ctx));
+    if (icon_button(ctx.widgets, "Paint Tiles", Icon::Tiles, ctx.view.tile_paint.active,
+                    can_paint ? "Paint the selected tile map (T)"
+                              : "Paint tiles: select an object with a TileMap",
+                    size, can_paint))
+        toggle_tile_painting(ctx);
 
     // Grid: show, snap, size.
     ImGui::SameLine(0, 18.0f * scale);
@@ -363,6 +380,19 @@ void run_shortcuts(UiContext& ctx) {
     }
     // Single keys: not while the game has the keyboard, nor while a widget is held.
     if (playing || ImGui::IsAnyItemActive()) return;
+    if (pressed(SDL_SCANCODE_T)) toggle_tile_painting(ctx);
+    if (ctx.view.tile_paint.active) {
+        // The tile tools take the letters while painting.
+        TileTool& tile_tool = ctx.view.tile_paint.tool;
+        if (pressed(SDL_SCANCODE_B)) tile_tool = TileTool::Brush;
+        if (pressed(SDL_SCANCODE_E)) tile_tool = TileTool::Erase;
+        if (pressed(SDL_SCANCODE_R)) tile_tool = TileTool::Rectangle;
+        if (pressed(SDL_SCANCODE_F)) tile_tool = TileTool::Fill;
+        if (pressed(SDL_SCANCODE_I)) tile_tool = TileTool::Pick;
+        if (pressed(SDL_SCANCODE_ESCAPE) || pressed(SDL_SCANCODE_Q) || pressed(SDL_SCANCODE_W))
+            ctx.view.tile_paint.active = false;
+        return;
+    }
     if (pressed(SDL_SCANCODE_DELETE) || pressed(SDL_SCANCODE_BACKSPACE)) s.delete_selection();
     if (pressed(SDL_SCANCODE_F)) s.frame_selection();
     if (pressed(SDL_SCANCODE_Q)) s.set_tool(Tool::Select), ctx.view.place_mode = false;

@@ -9,6 +9,7 @@
 #include "widget_registry.h"
 
 #include "core/editor_session.h"
+#include "core/tile_painting.h"
 #include "core/unsaved_guard.h"
 
 #include <cstdint>
@@ -48,10 +49,21 @@ public:
     virtual void project_changed() = 0;
 };
 
+// The tile painting mode: on while the primary selection has a TileMap and the Paint Tiles tool
+// is chosen; the viewport then paints instead of selecting.
+struct TilePaintState {
+    bool active = false;
+    TileTool tool = TileTool::Brush;
+    std::size_t layer = 0;
+    TileStamp stamp;               // what the brush, rectangle and fill paint (Erase: empty cells)
+    std::uint64_t next_stroke = 1; // merge key of the next stroke (one undo step each)
+};
+
 // View state that is the app's, not the session's (nothing here is saved in scenes).
 struct ViewState {
-    std::string active_prefab;       // palette selection (prefab path); empty: none
-    bool place_mode = false;         // clicks in the viewport place active_prefab
+    std::string active_prefab; // palette selection (prefab path); empty: none
+    bool place_mode = false;   // clicks in the viewport place active_prefab
+    TilePaintState tile_paint;
     std::vector<bool> hidden_layers; // by LayerId: not drawn, not pickable
     std::vector<bool> locked_layers; // by LayerId: drawn, not pickable
     float frame_ms = 0.0f;           // wall time of the last frame

@@ -124,6 +124,14 @@ void draw_icon(ImDrawList* draw, Icon icon, ImVec2 c, float size, ImU32 color) {
         draw->AddLine(c + ImVec2(h * 0.2f, -h * 0.55f), c + ImVec2(h * 0.9f, -h * 0.55f), color,
                       t * 1.4f);
         break;
+    case Icon::Tiles: // a brush over three filled cells
+        for (int i = 0; i < 3; ++i) {
+            const ImVec2 lo = c + ImVec2(-h * 0.85f + static_cast<float>(i) * h * 0.6f, h * 0.25f);
+            draw->AddRectFilled(lo, lo + ImVec2(h * 0.5f, h * 0.5f), color, 1);
+        }
+        draw->AddLine(c + ImVec2(-h * 0.3f, h * 0.05f), c + ImVec2(h * 0.7f, -h * 0.85f), color,
+                      t * 2.0f);
+        break;
     case Icon::Eye:
     case Icon::EyeOff: {
         const float w = h * 0.9f;

@@ -24,6 +24,7 @@ enum class Icon {
     Grid,
     Snap,
     Place,
+    Tiles,
     Eye,
     EyeOff,
     Lock,

@@ -207,6 +207,9 @@ void ViewportPanel::handle_mouse(UiContext& ctx, bool hovered) {
         return;
     }
 
+    if (ctx.view.tile_paint.active && m_gesture == Gesture::None &&
+        m_tile_paint.handle_mouse(ctx, world, hovered))
+        return;
     if (m_gesture == Gesture::None && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         if (ctx.view.place_mode && !ctx.view.active_prefab.empty()) {
             if (auto placed = session.place_prefab(ctx.view.active_prefab, world); !placed)
@@ -387,8 +390,9 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
 
     // Hover highlight, then the selection (the primary one brighter).
     const bool game_input = session.play_state() == PlayState::Playing && !session.attached();
+    const bool painting = ctx.view.tile_paint.active && !game_input;
     if (m_hovered && m_gesture == Gesture::None && !game_input && !ctx.view.place_mode &&
-        !ImGui::IsPopupOpen("ViewportContext")) {
+        !painting && !ImGui::IsPopupOpen("ViewportContext")) {
         if (const Handle h = pickable_at(ctx, mouse_world(session));
             h && !session.is_selected(world.guid(h))) {
             const Rect b = world.bounds(h);
@@ -410,7 +414,10 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
         draw->AddRectFilled(to_im(a), to_im(c), (kSelection & 0x00ffffffu) | 0x22000000u);
         draw->AddRect(to_im(a), to_im(c), kSelection, 0, 0, primary ? 2.0f : 1.25f);
     }
-    if (!game_input) draw_handles(ctx, draw);
+    if (painting)
+        m_tile_paint.draw(ctx, draw, [&](glm::vec2 w) { return to_screen(session, w); });
+    else if (!game_input)
+        draw_handles(ctx, draw);
 
     if (m_gesture == Gesture::BoxSelect) {
         const ImVec2 a = to_im(m_press_screen);
@@ -436,7 +443,11 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
     const float s = ctx.scale;
     const glm::vec2 mw = mouse_world(session);
     static constexpr const char* kTools[] = {"Select", "Move", "Rotate", "Scale"};
-    const char* mode = ctx.view.place_mode ? "Place" : kTools[static_cast<int>(session.tool())];
+    const std::string paint_mode =
+        std::string("Paint Tiles: ") + to_string(ctx.view.tile_paint.tool);
+    const char* mode = painting              ? paint_mode.c_str()
+                       : ctx.view.place_mode ? "Place"
+                                             : kTools[static_cast<int>(session.tool())];
     char status[160];
     if (m_hovered)
         std::snprintf(status, sizeof status, "%s   x %.0f  y %.0f   %.0f%%", mode,

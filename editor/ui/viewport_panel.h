@@ -1,9 +1,11 @@
 #pragma once
 // The Viewport panel: renders the world with diorama_render into an offscreen target shown as an
 // ImGui image, draws the grid, selection outlines and the current tool's handles, and turns mouse
-// and keys into EditorSession calls (select, box select, tool drags, pan, zoom, placing prefabs).
+// and keys into EditorSession calls (select, box select, tool drags, pan, zoom, placing prefabs,
+// painting tiles).
 
 #include "gl_target.h"
+#include "tile_paint_tool.h"
 #include "ui_context.h"
 
 #include "diorama/render/renderer_2d.h"
@@ -98,6 +100,7 @@ private:
     bool m_press_add = false;         // ctrl or shift held at the press
     bool m_play_press = false;        // the left button went down here while the game played
     HandlePart m_drag_part = HandlePart::None;
+    TilePaintTool m_tile_paint; // the mouse while ViewState::tile_paint is on
 };
 
 } // namespace diorama::editor

@@ -93,8 +93,12 @@ void Workspace::draw(UiContext& ctx) {
     float palette = 0.0f;
     if (bottom > 0) {
         palette = std::clamp(layout.palette_width * s, 160.0f * s, cw * 0.5f);
-        panel("##prefabs", ImVec2(cx0, vh + gap), ImVec2(palette, bottom), true,
-              [&] { m_palette.draw(ctx); });
+        panel("##prefabs", ImVec2(cx0, vh + gap), ImVec2(palette, bottom), true, [&] {
+            if (ctx.view.tile_paint.active)
+                m_tile_palette.draw(ctx);
+            else
+                m_palette.draw(ctx);
+        });
         panel("##bottom", ImVec2(cx0 + palette + gap, vh + gap), ImVec2(cw - palette - gap, bottom),
               true, [&] {
                   if (ImGui::BeginTabBar("##bottom_tabs")) {

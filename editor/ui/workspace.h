@@ -7,6 +7,7 @@
 #include "hierarchy_panel.h"
 #include "inspector_panel.h"
 #include "problems_panel.h"
+#include "tile_palette.h"
 #include "ui_context.h"
 #include "viewport_panel.h"
 
@@ -30,6 +31,7 @@ private:
     HierarchyPanel m_hierarchy;
     InspectorPanel m_inspector;
     PrefabPalette m_palette;
+    TilePalette m_tile_palette; // in the palette's place while painting tiles
     ConsolePanel m_console;
     ProblemsPanel m_problems;
     std::size_t m_problems_seen = 0; // the problems' count last drawn

@@ -60,6 +60,7 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
   "$bin/diorama-scenegen" "$project" bounce 100000 >/dev/null
   "$bin/diorama-scenegen" "$project" bounce 10000 >/dev/null
   "$bin/diorama-scenegen" "$project" content 100000 >/dev/null
+  "$bin/diorama-scenegen" "$project" tiles 1000 >/dev/null
 
   # ---- player ----
   echo "bench: diorama-player check and run" >&2
@@ -87,11 +88,12 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
   # ---- editor (headless) ----
   if [ -x "$bin/diorama-editor" ]; then
     echo "bench: diorama-editor on the 100k-object scene" >&2
+    editor_scene=content_100000
     editor() { # NAME ARGS...
       local name="$1"
       shift
       SDL_VIDEODRIVER=offscreen DIORAMA_UI_SCALE=1 XDG_CONFIG_HOME="$out/editor-config" \
-        "$bin/diorama-editor" "$project" --scene content_100000 --size 1600x900 \
+        "$bin/diorama-editor" "$project" --scene "$editor_scene" --size 1600x900 \
         --timing "$out/editor_$name.txt" "$@" >"$out/editor_$name.log" 2>&1 ||
         echo "bench: the editor run '$name' failed; see $out/editor_$name.log" >&2
     }
@@ -128,6 +130,24 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
         $1 == "frames" { print row, "frames", $2 }' "$out/editor_${run%%:*}.txt" >>"$figures" ||
         true # a failed run has no timing: its budgets show as not measured
     done
+    # Painting the 1,000 x 1,000 tile map (scene_gen.h: the terrain object, 32-unit cells, its
+    # top-left at the origin), zoomed in to 16-pixel cells over its sky: one brush stroke of 300
+    # frames zigzagging across ~10 cells a frame (each frame paints every cell it passed).
+    editor_scene=tiles_1000
+    {
+      printf 'wait 3\nselect_guid 7e55e1a7000000a1\nkey t\nclick "Tiles/tile 2"\n'
+      printf 'mouse_move_world 16000 -12800\nwheel 20\nwait 2\nmouse_move_world 15000 -12800\n'
+      printf 'reset_timing\nmouse_down\n'
+      for i in $(seq 1 300); do
+        printf 'mouse_move_world %d %d\n' $((15000 + i * 6)) $((-12800 + (i % 2) * 300 - 150))
+      done
+      printf 'mouse_up\nwait 2\n'
+    } >"$out/editor_paint.script"
+    editor paint --script "$out/editor_paint.script" --screenshot "$out/editor_paint.png"
+    awk '$1 ~ /^frame_cpu_ms_(p95|max)$|^frame_wall_ms_(median|max)$/ { print "Editor/PaintStroke/Tiles/1000", $1, $2 }
+         $1 == "frame_cpu_ms_median" { print "Editor/PaintStroke/Tiles/1000 time_ms", $2 }
+         $1 == "frames" { print "Editor/PaintStroke/Tiles/1000 frames", $2 }' \
+      "$out/editor_paint.txt" >>"$figures" || true
     awk '$1 == "open_s" { print "Editor/Open/Content/100000 wall_ms", $2 * 1000 }
          $1 == "open_cpu_s" { print "Editor/Open/Content/100000 time_ms", $2 * 1000 }' \
       "$out/editor_idle.txt" >>"$figures" || true

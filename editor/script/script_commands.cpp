@@ -123,6 +123,24 @@ void run_click_screen(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     r.click(screen_point(point(step, 0)), options(step, 2));
 }
 
+// mouse_down [button] / mouse_up [button]: one button goes down (or up) where the mouse is; the
+// moves between them drag (a long stroke, one frame per mouse_move_world).
+void run_mouse_down(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
+    const MouseButton button = options(step, 0).button;
+    r.queue([&r, button](ScriptHost& host) {
+        r.mouse_button(host, button, true, 1);
+        return done();
+    });
+}
+
+void run_mouse_up(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
+    const MouseButton button = options(step, 0).button;
+    r.queue([&r, button](ScriptHost& host) {
+        r.mouse_button(host, button, false, 1);
+        return done();
+    });
+}
+
 void run_drag_world(ScriptRunner& r, ScriptHost&, const ScriptStep& step) {
     r.drag(world_point(point(step, 0)), world_point(point(step, 2)), options(step, 4));
 }
@@ -473,6 +491,8 @@ constexpr std::array kCommands{
     ScriptCommand{"drag_screen", "nnnnoo", 4, nullptr, run_drag_screen},
     ScriptCommand{"drag_handle", "hnn", 3, nullptr, run_drag_handle},
     ScriptCommand{"drag", "sss", 2, check_drop_zone, run_drag},
+    ScriptCommand{"mouse_down", "o", 0, nullptr, run_mouse_down},
+    ScriptCommand{"mouse_up", "o", 0, nullptr, run_mouse_up},
     ScriptCommand{"wheel", "n", 1, nullptr, run_wheel},
     ScriptCommand{"key", "s", 1, check_key_chord, run_key},
     ScriptCommand{"key_down", "s", 1, check_key_chord, run_key_down},

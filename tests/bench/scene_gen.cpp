@@ -229,8 +229,9 @@ Result<void> fill_bounce(World& world, const PrefabLibrary& prefabs, std::size_t
 Result<SceneKind> parse_scene_kind(std::string_view text) {
     if (text == "content") return SceneKind::Content;
     if (text == "bounce") return SceneKind::Bounce;
-    return make_error(ErrorCode::InvalidArgument,
-                      "unknown scene kind \"" + std::string(text) + "\" (content or bounce)");
+    if (text == "tiles") return SceneKind::Tiles;
+    return make_error(ErrorCode::InvalidArgument, "unknown scene kind \"" + std::string(text) +
+                                                      "\" (content, bounce or tiles)");
 }
 
 void register_bench_types(TypeRegistry& registry) {
@@ -256,6 +257,25 @@ Result<void> write_bench_project(const fs::path& root, const fs::path& bounce_ro
     if (ec)
         return make_error(ErrorCode::Io, "cannot copy BOUNCE's prefabs: " + ec.message(),
                           (bounce_root / "prefabs").string());
+    // The tiles scene's tileset: the platformer's tile image, cut into eight 16-pixel tiles.
+    fs::create_directories(root / "tilesets", ec);
+    fs::create_directories(root / "sprites", ec);
+    fs::copy_file(fs::path(DIORAMA_SOURCE_DIR) / "projects/platformer/sprites/tiles.png",
+                  root / "sprites/terrain.png", fs::copy_options::overwrite_existing, ec);
+    if (ec) return make_error(ErrorCode::Io, "cannot copy the tile image: " + ec.message());
+    const Json tileset = {
+        {"format", "diorama.tileset"},
+        {"version", 1},
+        {"image", "sprites/terrain.png"},
+        {"tile_size", {16.0, 16.0}},
+        {"columns", 4},
+        {"count", 8},
+        {"tiles",
+         {{"1", {{"solid", true}}}, {"2", {{"solid", true}}}, {"3", {{"one_way", true}}}}}};
+    if (auto written = save_file_atomic(root / kTerrainTileset, to_pretty_json(tileset),
+                                        SaveOptions{.backups = 0});
+        !written)
+        return written;
     const Json project = {{"format", "diorama.project"},    {"version", 1},
                           {"name", "Diorama benchmarks"},   {"module", "bounce"},
                           {"startup_scene", startup_scene}, {"scene_folder", "scenes"},
@@ -290,8 +310,23 @@ TileGrid terrain_tile_grid(std::int32_t w, std::int32_t h) {
 
 Result<void> fill_scene(World& world, const PrefabLibrary& prefabs, SceneKind kind,
                         std::size_t count) {
-    return kind == SceneKind::Content ? fill_content(world, prefabs, count)
-                                      : fill_bounce(world, prefabs, count);
+    switch (kind) {
+    case SceneKind::Content:
+        return fill_content(world, prefabs, count);
+    case SceneKind::Bounce:
+        return fill_bounce(world, prefabs, count);
+    case SceneKind::Tiles: {
+        const auto side =
+            static_cast<std::int32_t>(std::min(count, static_cast<std::size_t>(kMaxTileGridSide)));
+        auto made = world.create(ObjectDef{.name = "Terrain", .guid = kTerrainGuid});
+        if (!made) return made.error();
+        TileMap* map = world.add<TileMap>(*made);
+        map->tileset = kTerrainTileset;
+        map->tiles = terrain_tile_grid(side, side);
+        return {};
+    }
+    }
+    return {};
 }
 
 fs::path default_bounce_root() {

@@ -25,11 +25,13 @@ namespace fs = std::filesystem;
 using namespace diorama;
 
 constexpr const char* kUsage =
-    "usage: diorama-scenegen OUT_DIR content|bounce COUNT [--name NAME] [--bounce-project DIR]\n"
+    "usage: diorama-scenegen OUT_DIR content|bounce|tiles COUNT [--name NAME] [--bounce-project "
+    "DIR]\n"
     "  Writes OUT_DIR/project.json (module bounce, startup scene = this scene), BOUNCE's prefabs\n"
     "  and OUT_DIR/scenes/NAME.scene.json (NAME defaults to KIND_COUNT).\n"
     "  content: COUNT static objects (bricks, blocks, coins, child markers) on a grid.\n"
-    "  bounce:  COUNT balls bouncing in an arena with a wide paddle and unbreakable bricks.\n";
+    "  bounce:  COUNT balls bouncing in an arena with a wide paddle and unbreakable bricks.\n"
+    "  tiles:   one COUNT x COUNT tile map of terrain (two layers).\n";
 
 int fail(const std::string& message, int code) {
     std::fprintf(stderr, "diorama-scenegen: %s\n", message.c_str());

@@ -538,6 +538,14 @@ void App::save_remote_state_dialog() {
     if (m_session.attached()) m_dialogs.open_save_remote_state(m_session);
 }
 
+void App::save_prefab_dialog() {
+    if (m_session.has_project() && !m_session.selection().empty()) m_dialogs.open_save_prefab();
+}
+
+void App::apply_to_prefab(Guid object, std::vector<std::string> fields) {
+    m_dialogs.open_apply_prefab(m_session, object, std::move(fields));
+}
+
 void App::save_input_dialog() {
     if (m_session.has_project()) m_dialogs.open_save_input(m_session);
 }

@@ -62,6 +62,8 @@ public:
     void attach_dialog() override;
     void save_remote_state_dialog() override;
     void save_input_dialog() override;
+    void save_prefab_dialog() override;
+    void apply_to_prefab(Guid object, std::vector<std::string> fields) override;
     void quit() override;
     void answer_unsaved(GuardAnswer answer) override;
     void project_changed() override;

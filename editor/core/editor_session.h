@@ -257,7 +257,8 @@ public:
     // Restores an overridden field of a prefab instance to the prefab's value.
     Result<void> revert_to_prefab(Guid object, const std::string& component,
                                   const std::string& field);
-    // True when the object is a prefab instance whose field differs from the prefab.
+    // True when the object is a prefab instance whose field differs from the prefab (an instance
+    // root's Transform2D never does: see overrides).
     [[nodiscard]] bool is_overridden(Guid object, const std::string& component,
                                      const std::string& field) const;
     // Changes cells of a layer of the map object's TileMap (tile_painting.h) as one undo step
@@ -266,6 +267,46 @@ public:
     Result<void> paint_tiles(Guid map, std::size_t layer, std::vector<TileChange> changes,
                              const std::string& label, std::uint64_t merge_key = 0);
     Result<void> rename(Guid object, const std::string& name);
+
+    // ---- prefab authoring (session_prefabs.cpp) ----
+
+    // What save_selection_as_prefab wrote.
+    struct PrefabSaved {
+        std::string path;                 // the prefab file, project-relative
+        Guid instance{};                  // the instance's root, which replaced the selection
+        std::vector<std::string> leaving; // references to objects outside, kept on the instance
+    };
+    // Why name cannot name a prefab file ("" when it can): not empty, no folders, letters,
+    // digits, spaces, '-' and '_' only.
+    [[nodiscard]] static std::string prefab_name_problem(const std::string& name);
+    // The prefab file a name would be saved to: PREFAB_FOLDER/NAME.prefab.json.
+    [[nodiscard]] std::string prefab_path_for(const std::string& name) const;
+    // Saves the selected objects with their children as a new prefab and makes them one
+    // instance of it, as one undo step (undo unlinks them; the file stays). One selected object
+    // that is not a prefab instance's becomes the prefab's root; otherwise a new root named
+    // `name` takes the selected objects in, in the first one's place in the hierarchy. Every
+    // object keeps its guid, its place and its values; references between them become the
+    // prefab's; references leaving the selection stay on this instance only (listed). Refused
+    // for an invalid name, an existing file unless replace, while playing or attached, a stand-in
+    // in the selection, or a prefab that would contain itself.
+    Result<PrefabSaved> save_selection_as_prefab(const std::string& name, bool replace = false);
+    // Applies an instance object's field to its prefab: the prefab's file is written, and every
+    // other instance object of the scene that did not override the field takes the new value;
+    // one undo step (undo writes the file back). See apply_changes_count.
+    Result<void> apply_to_prefab(Guid object, const std::string& component,
+                                 const std::string& field);
+    // The overridden fields of an instance object ("Shape.size"), in registry order. An instance
+    // root's Transform2D is its place in the scene: never an override.
+    [[nodiscard]] std::vector<std::string> overrides(Guid object) const;
+    // Every override of the object reverted (fields back to the prefab's values, the prefab's
+    // components it removed back, components it added removed), one undo step.
+    Result<void> revert_object(Guid object);
+    // Every overridden field of the object applied to its prefab, as apply_to_prefab does.
+    Result<void> apply_object(Guid object);
+    // How many other instance objects of the scene an apply of these fields ("Shape.size"; empty:
+    // every override of the object) would change: what the editor asks about first.
+    [[nodiscard]] std::size_t apply_changes_count(Guid object,
+                                                  const std::vector<std::string>& fields) const;
     // Moves the object to an existing layer (by name).
     Result<void> set_layer(Guid object, const std::string& layer);
     // Keeps the world transform; a null parent makes it a root. Refused (ErrorCode::Cycle) when
@@ -507,6 +548,25 @@ private:
     // while playing. Prunes the selection after.
     Result<void> execute(std::unique_ptr<EditCommand> command);
     void prune_selection();
+
+    // ---- helpers (session_prefabs.cpp) ----
+    // Writes a prefab file (read back first: nothing is written when it does not read) and puts
+    // the prefab in the game's library.
+    Result<void> write_prefab_file(const std::string& path, const std::string& text);
+    // What applying fields of an instance object to its prefab does (see apply_to_prefab).
+    struct ApplyPlan {
+        std::string path;          // the prefab file
+        std::string text;          // its new text
+        std::vector<Guid> changed; // other instance objects that take new values
+        std::vector<std::unique_ptr<EditCommand>> updates; // their new values
+    };
+    [[nodiscard]] Result<ApplyPlan> plan_apply(Handle h, std::vector<std::string> fields) const;
+    // Scene entries of a new instance of prefab (its root named name, at a local position, in a
+    // layer), with guids new to the edited world.
+    [[nodiscard]] Result<Json> instance_entries(const Prefab& prefab, const std::string& name,
+                                                LayerId layer, glm::vec2 position) const;
+    // Runs a plan as one undo step labelled label.
+    Result<void> run_apply(ApplyPlan plan, const std::string& label);
 
     // ---- helpers (session_edits.cpp) ----
     Result<void> add_entries(const std::string& label, const Json& entries, glm::vec2 offset);

@@ -99,15 +99,15 @@ Result<Handle> EditorSession::place_prefab(const std::string& prefab, glm::vec2 
     if (p == nullptr)
         return logged(make_error(ErrorCode::NotFound, "no prefab \"" + prefab + "\""));
     const LayerId layer = p->layer.empty() ? 0 : m_world->find_layer(p->layer).value_or(0);
-    const Guid guid = m_world->new_guid();
-    Json entry = new_entry(guid, UniqueNames(*m_world).take(p->name), m_world->layers()[layer],
-                           snapped(world_point));
-    entry["prefab"] = p->path;
-    if (auto ok = add_entries("Place " + p->name, Json::array({std::move(entry)}), glm::vec2(0.0f));
-        !ok)
+    auto entries =
+        instance_entries(*p, UniqueNames(*m_world).take(p->name), layer, snapped(world_point));
+    if (!entries) return logged(entries.error());
+    const auto guid = parse_guid((*entries)[0].value("guid", std::string()));
+    if (!guid) return logged(make_error(ErrorCode::Type, "place: the instance has no guid"));
+    if (auto ok = add_entries("Place " + p->name, *entries, glm::vec2(0.0f)); !ok)
         return ok.error();
-    m_selection.assign(1, guid);
-    return m_world->find(guid);
+    m_selection.assign(1, *guid);
+    return m_world->find(*guid);
 }
 
 Result<Handle> EditorSession::create_object(const std::string& name, glm::vec2 world_point) {
@@ -234,51 +234,6 @@ Result<void> EditorSession::paint_tiles(Guid map, std::size_t layer,
         std::make_unique<PaintTilesCommand>(map, layer, std::move(changes), label, merge_key));
 }
 
-namespace {
-
-// The value instances of prefab (or of no prefab) inherit for a field: the prefab's value when it
-// has the component, else the type's default. Null when h is not a prefab instance.
-const void* inherited_component(const World& world, const PrefabLibrary& prefabs, Handle h,
-                                const TypeInfo& type) {
-    const PrefabInstance* link = world.get<PrefabInstance>(h);
-    if (link == nullptr) return nullptr;
-    const Prefab* prefab = prefabs.find(link->prefab);
-    if (prefab == nullptr) return nullptr;
-    const void* value = prefab->find(type.id);
-    return value != nullptr ? value : type.defaults.get();
-}
-
-} // namespace
-
-Result<void> EditorSession::revert_to_prefab(Guid object, const std::string& component,
-                                             const std::string& field) {
-    const Handle h = m_world->find(object);
-    if (!h) return no_object(object);
-    const TypeInfo* type = registry().find(component);
-    const FieldInfo* info = type != nullptr ? type->find_field(field) : nullptr;
-    if (info == nullptr)
-        return logged(make_error(ErrorCode::NotFound, "no field " + component + "." + field));
-    const void* base = inherited_component(*m_world, prefabs(), h, *type);
-    if (base == nullptr)
-        return logged(
-            make_error(ErrorCode::InvalidArgument,
-                       "'" + m_world->name(h) + "' is not an instance of a known prefab"));
-    return execute(std::make_unique<SetFieldCommand>(std::vector<Guid>{object},
-                                                     component + "." + field, info->get(base), 0,
-                                                     "Revert " + component + "." + field));
-}
-
-bool EditorSession::is_overridden(Guid object, const std::string& component,
-                                  const std::string& field) const {
-    const Handle h = m_world->find(object);
-    const TypeInfo* type = h ? registry().find(component) : nullptr;
-    const FieldInfo* info = type != nullptr ? type->find_field(field) : nullptr;
-    if (info == nullptr) return false;
-    const void* value = m_world->get(h, type->id);
-    const void* base = inherited_component(*m_world, prefabs(), h, *type);
-    return value != nullptr && base != nullptr && info->get(value) != info->get(base);
-}
-
 // ---- names, layers, hierarchy ----
 
 Result<void> EditorSession::rename(Guid object, const std::string& name) {
@@ -381,7 +336,7 @@ Result<void> EditorSession::add_component(Guid object, const std::string& type_n
     std::shared_ptr<const void> initial;
     if (const PrefabInstance* link = m_world->get<PrefabInstance>(h)) {
         const Prefab* prefab = prefabs().find(link->prefab);
-        if (const void* value = prefab != nullptr ? prefab->find(type->id) : nullptr) {
+        if (const void* value = prefab != nullptr ? prefab->find(link->part, type->id) : nullptr) {
             std::shared_ptr<void> copy = type->make_instance();
             type->copy(copy.get(), value);
             initial = std::move(copy);

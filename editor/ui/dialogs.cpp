@@ -117,6 +117,10 @@ void Dialogs::draw(UiContext& ctx) {
     if (m_open_attach) ImGui::OpenPopup("Attach to Player###attach");
     if (m_open_save_remote) ImGui::OpenPopup("Save Remote State As###save_remote");
     if (m_open_save_input) ImGui::OpenPopup("Save Recorded Input As###save_input");
+    if (m_open_save_prefab) ImGui::OpenPopup("Save as Prefab###save_prefab");
+    if (m_open_replace_prefab) ImGui::OpenPopup("Replace the prefab?###replace_prefab");
+    if (m_open_apply) ImGui::OpenPopup("Apply to Prefab###apply_prefab");
+    m_open_save_prefab = m_open_replace_prefab = m_open_apply = false;
     m_open_attach = m_open_save_remote = m_open_save_input = false;
     if (!m_errors.empty() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
         ImGui::OpenPopup("###error");
@@ -135,6 +139,9 @@ void Dialogs::draw(UiContext& ctx) {
     draw_attach(ctx);
     draw_save_remote_state(ctx);
     draw_save_input(ctx);
+    draw_save_prefab(ctx);
+    draw_replace_prefab(ctx);
+    draw_apply_prefab(ctx);
     draw_error(ctx);
 }
 

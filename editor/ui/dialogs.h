@@ -46,6 +46,12 @@ public:
     // Play > Save Recorded Input As, proposing input/<scene>-recorded.input.json
     // (dialogs_play.cpp).
     void open_save_input(const EditorSession& session);
+    // Save as Prefab for the selection (dialogs_prefab.cpp): its name, then a question when the
+    // file exists.
+    void open_save_prefab();
+    // Applies an instance object's fields to its prefab (empty: every override): at once when no
+    // other instance object changes, else after asking how many will.
+    void open_apply_prefab(EditorSession& session, Guid object, std::vector<std::string> fields);
     // The path fields follow a newly opened project; a project another editor holds says so.
     void project_changed(const EditorSession& session);
 
@@ -78,6 +84,12 @@ private:
     void draw_attach(UiContext& ctx);
     void draw_save_remote_state(UiContext& ctx);
     void draw_save_input(UiContext& ctx);
+    // ---- prefabs (dialogs_prefab.cpp) ----
+    void draw_save_prefab(UiContext& ctx);
+    void draw_replace_prefab(UiContext& ctx);
+    void draw_apply_prefab(UiContext& ctx);
+    // Saves the selection as m_prefab_name (replace: over an existing file).
+    void save_prefab(EditorSession& session, bool replace);
     // Shows a failed answer's error unless it raised another question (whose dialog follows).
     void report(const EditorSession& session, const Result<void>& done, std::string title);
     // Runs export steps for a slice of this frame and reports the outcome when it finishes;
@@ -108,6 +120,13 @@ private:
     std::string m_remote_path;                       // Save Remote State As's file
     bool m_open_save_input = false;
     std::string m_input_path; // Save Recorded Input As's file
+    bool m_open_save_prefab = false;
+    bool m_open_replace_prefab = false;
+    bool m_open_apply = false;
+    std::string m_prefab_name; // Save as Prefab's name
+    Guid m_apply_object{};     // Apply to Prefab's instance object
+    std::vector<std::string> m_apply_fields;
+    std::size_t m_apply_count = 0; // the other instance objects it changes
     std::string m_modal_text;
 };
 

@@ -439,6 +439,14 @@ void HierarchyPanel::draw_row_menu(UiContext& ctx, Guid g) {
         session.duplicate_selection();
     if (ui::menu_item(ctx.widgets, "Delete", "Delete", "Del")) session.delete_selection();
     ImGui::Separator();
+    if (ui::menu_item(ctx.widgets, "SaveAsPrefab", "Save as Prefab...", nullptr))
+        ctx.actions.save_prefab_dialog();
+    const bool overrides = !session.overrides(g).empty();
+    if (ui::menu_item(ctx.widgets, "RevertPrefab", "Revert to Prefab", nullptr, false, overrides))
+        if (auto r = session.revert_object(g); !r) log_warning(r.error().describe());
+    if (ui::menu_item(ctx.widgets, "ApplyPrefab", "Apply to Prefab...", nullptr, false, overrides))
+        ctx.actions.apply_to_prefab(g, {});
+    ImGui::Separator();
     if (ImGui::MenuItem("Create Child")) {
         if (auto child = session.create_object("Object", world.world_position(h)); child) {
             const Guid c = session.world().guid(*child);

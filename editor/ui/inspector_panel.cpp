@@ -228,6 +228,19 @@ void InspectorPanel::draw_object_header(UiContext& ctx, const std::vector<Handle
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("An instance of %s: fields in orange override the prefab",
                               link->prefab.c_str());
+        if (const std::size_t n = session.overrides(g).size(); n > 0) {
+            ImGui::TextDisabled("%zu override%s", n, n == 1 ? "" : "s");
+            ImGui::SameLine();
+            if (ui::button(ctx.widgets, "Prefab/revert_all", "Revert All"))
+                if (auto r = session.revert_object(g); !r) log_warning(r.error().describe());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Every override of this object back to the prefab's values");
+            ImGui::SameLine();
+            if (ui::button(ctx.widgets, "Prefab/apply_all", "Apply All"))
+                ctx.actions.apply_to_prefab(g, {});
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Every override of this object into the prefab");
+        }
     }
     ImGui::Spacing();
 }
@@ -326,8 +339,12 @@ void InspectorPanel::draw_field(UiContext& ctx, const TypeInfo& type, const Fiel
     }
     if (overridden) {
         const float size = ImGui::GetFrameHeight();
-        ImGui::SameLine(ImGui::GetContentRegionMax().x - size);
+        ImGui::SameLine(ImGui::GetContentRegionMax().x - 2.0f * size);
         ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
+        if (icon_button(ctx.widgets, field.name + "/apply", Icon::Apply, false,
+                        "Apply this value to the prefab", size))
+            ctx.actions.apply_to_prefab(row.primary, {row.path});
+        ImGui::SameLine(0.0f, 0.0f);
         if (icon_button(ctx.widgets, field.name + "/revert", Icon::Revert, false,
                         "Revert to the prefab's value", size))
             for (Handle h : selected)

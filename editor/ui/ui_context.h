@@ -42,6 +42,11 @@ public:
     virtual void save_remote_state_dialog() = 0;
     // Opens Play > Save Recorded Input As: an input script file for the last Play's input.
     virtual void save_input_dialog() = 0;
+    // Opens Save as Prefab for the selection: the prefab's name (asks before replacing a file).
+    virtual void save_prefab_dialog() = 0;
+    // Applies fields of an instance object ("Shape.size"; empty: every override) to its prefab,
+    // asking first when other instance objects of the scene will change.
+    virtual void apply_to_prefab(Guid object, std::vector<std::string> fields) = 0;
     virtual void quit() = 0;
     // The unsaved-changes dialog's answer: runs or drops the action that asked.
     virtual void answer_unsaved(GuardAnswer answer) = 0;

@@ -166,6 +166,12 @@ void draw_icon(ImDrawList* draw, Icon icon, ImVec2 c, float size, ImU32 color) {
         arrow_head(draw, start + ImVec2(0, h * 0.2f), ImVec2(0, 1), h * 0.4f, color);
         break;
     }
+    case Icon::Apply:
+        draw->AddLine(c + ImVec2(-h * 0.55f, -h * 0.6f), c + ImVec2(h * 0.55f, -h * 0.6f), color,
+                      t * 1.3f);
+        draw->AddLine(c + ImVec2(0, h * 0.6f), c + ImVec2(0, -h * 0.2f), color, t * 1.3f);
+        arrow_head(draw, c + ImVec2(0, -h * 0.35f), ImVec2(0, -1), h * 0.45f, color);
+        break;
     case Icon::Close:
         draw->AddLine(c + ImVec2(-h * 0.5f, -h * 0.5f), c + ImVec2(h * 0.5f, h * 0.5f), color,
                       t * 1.3f);

@@ -30,6 +30,7 @@ enum class Icon {
     Lock,
     Unlock,
     Revert,
+    Apply, // an arrow up into a bar: to the prefab
     Close,
     Plus,
     Layer,

@@ -625,6 +625,8 @@ void ViewportPanel::draw_context_menu(UiContext& ctx) {
     if (ImGui::MenuItem("Copy", "Ctrl+C", false, any)) s.copy_selection();
     if (ImGui::MenuItem("Paste", "Ctrl+V", false, s.has_clipboard())) s.paste();
     ImGui::Separator();
+    if (ui::menu_item(ctx.widgets, "SaveAsPrefab", "Save as Prefab...", nullptr, false, any))
+        ctx.actions.save_prefab_dialog();
     if (ImGui::MenuItem("Frame Selection", "F")) s.frame_selection();
     ctx.widgets.pop_scope();
     ImGui::EndPopup();

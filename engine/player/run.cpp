@@ -61,10 +61,11 @@ std::string shortest(double value) {
 
 using InstanceCounts = std::map<std::string, std::size_t>; // by prefab name
 
-// Instances per prefab.
+// Instances per prefab (their roots; the objects below a root are part of it).
 InstanceCounts count_instances(World& world, const PrefabLibrary& library) {
     InstanceCounts counts;
     world.view<PrefabInstance>().each([&](const PrefabInstance& instance) {
+        if (!instance.part.is_null()) return;
         const Prefab* prefab = library.find(instance.prefab);
         ++counts[prefab != nullptr ? prefab->name : instance.prefab];
     });

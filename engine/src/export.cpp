@@ -218,6 +218,9 @@ void Exporter::State::validate_prefabs() {
     for (const auto& prefab : game->prefabs().all()) {
         for (const Prefab::Component& c : prefab->components)
             collect_assets(*c.type, c.value.get(), assets);
+        for (const PrefabPart& part : prefab->children)
+            for (const Prefab::Component& c : part.components)
+                collect_assets(*c.type, c.value.get(), assets);
     }
     phase = scenes.empty() ? Phase::CreateTemp : Phase::Scenes;
     if (scenes.empty()) list_files();

@@ -1,46 +1,134 @@
 #include "diorama/prefab.h"
 
 #include "component_json.h"
+#include "diorama/components.h"
 #include "diorama/file_io.h"
 #include "diorama/log.h"
 #include "diorama/project.h"
+#include "diorama/scene_file.h"
 #include "diorama/suggest.h"
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 #include "document.h"
 
 #include <algorithm>
-#include <system_error>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace diorama {
 
 namespace fs = std::filesystem;
 
 namespace {
-constexpr std::size_t kMaxPrefabBytes = 16u << 20;
 
-std::string stem_of(std::string_view path, std::string_view suffix) {
-    std::string name = fs::path(path).filename().string();
-    if (name.ends_with(suffix)) name.resize(name.size() - suffix.size());
-    return name;
-}
-} // namespace
-
-const void* Prefab::find(ComponentId type) const {
-    for (const Component& c : components)
+const void* find_in(const std::vector<PrefabComponent>& components, ComponentId type) {
+    for (const PrefabComponent& c : components)
         if (c.type->id == type) return c.value.get();
     return nullptr;
+}
+
+// The prefab paths a prefab file's children name ("children[i].prefab"), read without checking
+// anything else (parse_prefab reports what is wrong); empty when it cannot be read.
+std::vector<std::pair<std::string, std::string>> nested_in_file(const Project& project,
+                                                                const std::string& path) {
+    std::vector<std::pair<std::string, std::string>> uses; // path, JSON path
+    auto file = file_in_project(project.root, fs::path(path));
+    auto text = file ? read_file(*file, 16u << 20) : Result<std::string>(file.error());
+    if (!text) return uses;
+    auto parsed = parse_json(*text, path);
+    if (!parsed || !parsed->is_object()) return uses;
+    auto children = parsed->find("children");
+    if (children == parsed->end() || !children->is_array()) return uses;
+    for (std::size_t i = 0; i < children->size(); ++i) {
+        const Json& entry = (*children)[i];
+        if (!entry.is_object()) continue;
+        auto from = entry.find("prefab");
+        if (from != entry.end() && from->is_string())
+            uses.emplace_back(from->get<std::string>(),
+                              json_path(json_path("children", i), "prefab"));
+    }
+    return uses;
+}
+
+} // namespace
+
+const void* PrefabPart::find(ComponentId type) const {
+    return find_in(components, type);
+}
+
+const void* Prefab::find(ComponentId type) const {
+    return find_in(components, type);
+}
+
+const PrefabPart* Prefab::part(Guid part_id) const {
+    if (part_id.is_null()) return nullptr;
+    for (const PrefabPart& p : children)
+        if (p.id == part_id) return &p;
+    return nullptr;
+}
+
+const std::vector<PrefabComponent>* Prefab::components_of(Guid part_id) const {
+    if (part_id.is_null()) return &components;
+    const PrefabPart* p = part(part_id);
+    return p != nullptr ? &p->components : nullptr;
+}
+
+const void* Prefab::find(Guid part_id, ComponentId type) const {
+    const auto* list = components_of(part_id);
+    return list != nullptr ? find_in(*list, type) : nullptr;
+}
+
+std::vector<std::string> Prefab::nested_prefabs() const {
+    std::vector<std::string> uses;
+    for (const PrefabPart& p : children)
+        if (!p.prefab.empty() && std::find(uses.begin(), uses.end(), p.prefab) == uses.end())
+            uses.push_back(p.prefab);
+    return uses;
 }
 
 // ---- library ----
 
 void PrefabLibrary::load_folder(const Project& project, const TypeRegistry& registry,
                                 Diagnostics& diagnostics) {
-    for (const std::string& path :
-         project_files(project.root, project.prefab_folder, ".prefab.json")) {
-        if (auto prefab = load_prefab(project, path, registry, diagnostics))
-            add(std::move(*prefab));
-    }
+    // A prefab loads after the prefabs its children come from; a chain back to itself is a cycle.
+    const std::vector<std::string> files =
+        project_files(project.root, project.prefab_folder, ".prefab.json");
+    enum class State : std::uint8_t { New, Loading, Done };
+    std::map<std::string, State> state;
+    for (const std::string& path : files)
+        state[path] = State::New;
+    std::vector<std::string> chain;
+    std::function<void(const std::string&)> visit = [&](const std::string& path) {
+        state[path] = State::Loading;
+        chain.push_back(path);
+        bool cycle = false;
+        for (const auto& [used, json] : nested_in_file(project, path)) {
+            auto it = state.find(used);
+            if (it == state.end() || it->second == State::Done) continue;
+            if (it->second == State::Loading) {
+                std::string text;
+                for (auto c = std::find(chain.begin(), chain.end(), used); c != chain.end(); ++c)
+                    text += *c + " -> ";
+                diagnostics.error(
+                    make_error(ErrorCode::Cycle,
+                               "prefab cycle " + text + used + ": a prefab cannot contain itself",
+                               path + ": " + json));
+                cycle = true;
+                continue;
+            }
+            visit(used);
+        }
+        if (!cycle)
+            if (auto prefab = load_prefab(project, path, registry, diagnostics, this))
+                add(std::move(*prefab));
+        chain.pop_back();
+        state[path] = State::Done;
+    };
+    for (const std::string& path : files)
+        if (state[path] == State::New) visit(path);
 }
 
 const Prefab& PrefabLibrary::add(Prefab prefab) {
@@ -76,109 +164,206 @@ std::string PrefabLibrary::did_you_mean(std::string_view path_or_name) const {
     return "; did you mean \"" + find(nearest)->path + "\"?";
 }
 
-// ---- files ----
-
-Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const Project& project,
-                            const TypeRegistry& registry, Diagnostics& diagnostics) {
-    auto parsed = parse_json(text, path, JsonLimits{.max_bytes = kMaxPrefabBytes});
-    if (!parsed) {
-        diagnostics.error(parsed.error());
-        return parsed.error();
-    }
-    const Json& root = *parsed;
-    Diagnostics local;
-    if (!detail::check_header(root, "diorama.prefab", kPrefabVersion, path, local)) {
-        diagnostics.merge(local);
-        return local.first_error();
-    }
-    detail::reject_unknown_keys(root, {"format", "version", "name", "layer", "components"}, path,
-                                "", local);
-
-    Prefab prefab;
-    prefab.path = std::string(path);
-    prefab.name = detail::read_string(root, "name", false, path, "", local)
-                      .value_or(stem_of(path, ".prefab.json"));
-    prefab.layer = detail::read_string(root, "layer", false, path, "", local).value_or("");
-    detail::AssetChecks assets(project.root);
-    const detail::ComponentSource source{path, &assets};
-    if (auto components = root.find("components"); components != root.end()) {
-        if (!components->is_object()) {
-            local.error(make_error(ErrorCode::Type,
-                                   "expected an object of components, got " +
-                                       detail::describe_json_type(*components),
-                                   detail::where(path, "components")));
-        } else {
-            for (const TypeInfo* type : registry.types()) {
-                auto it = components->find(type->name);
-                if (it == components->end()) continue;
-                auto value = type->make_instance();
-                const detail::LazyPath components_path("components");
-                detail::read_component(*type, *it, value.get(), source,
-                                       detail::LazyPath(components_path, type->name), local);
-                prefab.components.push_back(Prefab::Component{type, std::move(value)});
-            }
-            for (auto it = components->begin(); it != components->end(); ++it) {
-                if (registry.find(it.key()) != nullptr) continue;
-                prefab.unknown[it.key()] = it.value();
-                local.warning(make_error(ErrorCode::UnknownType,
-                                         "unknown component type \"" + it.key() +
-                                             "\" is kept as is" +
-                                             did_you_mean(it.key(), registry.names()),
-                                         detail::where(path, json_path("components", it.key()))));
-            }
-        }
-    }
-    diagnostics.merge(local);
-    if (local.has_errors()) return local.first_error();
-    return prefab;
-}
-
-Result<Prefab> load_prefab(const Project& project, std::string_view path,
-                           const TypeRegistry& registry, Diagnostics& diagnostics) {
-    auto file = file_in_project(project.root, fs::path(path));
-    if (!file) {
-        diagnostics.error(file.error());
-        return file.error();
-    }
-    auto text = read_file(*file, kMaxPrefabBytes);
-    if (!text) {
-        Error e = text.error();
-        e.where = std::string(path);
-        diagnostics.error(e);
-        return e;
-    }
-    return parse_prefab(*text, path, project, registry, diagnostics);
-}
-
-Result<Json> prefab_to_json(const Prefab& prefab) {
-    Json root = Json::object();
-    root["format"] = "diorama.prefab";
-    root["version"] = kPrefabVersion;
-    root["name"] = prefab.name;
-    if (!prefab.layer.empty()) root["layer"] = prefab.layer;
-    Json components = prefab.unknown.is_object() ? prefab.unknown : Json::object();
-    if (auto bad = detail::find_non_finite(components, "components"))
-        return make_error(ErrorCode::Range, "NaN or infinity cannot be saved", *bad);
-    for (const Prefab::Component& c : prefab.components) {
-        auto fields =
-            detail::write_component(*c.type, c.value.get(), c.type->defaults.get(), "components");
-        if (!fields) return fields.error();
-        components[c.type->name] = std::move(*fields);
-    }
-    root["components"] = std::move(components);
-    return root;
-}
-
 // ---- instances ----
+
+std::string prefab_cycle(const PrefabLibrary& library, std::string_view path,
+                         const std::vector<std::string>& uses) {
+    // Depth first from each used prefab; reaching `path` again closes the cycle.
+    std::vector<std::string> chain{std::string(path)};
+    std::function<bool(const std::string&)> reaches = [&](const std::string& used) {
+        chain.push_back(used);
+        if (used == path) return true;
+        if (const Prefab* p = library.find(used); p != nullptr && p->path == used)
+            for (const std::string& next : p->nested_prefabs())
+                if (std::find(chain.begin() + 1, chain.end(), next) == chain.end() || next == path)
+                    if (reaches(next)) return true;
+        chain.pop_back();
+        return false;
+    };
+    for (const std::string& used : uses) {
+        if (!reaches(used)) continue;
+        std::string text;
+        for (std::size_t i = 0; i < chain.size(); ++i)
+            text += (i > 0 ? " -> " : "") + chain[i];
+        return text;
+    }
+    return {};
+}
+
+Prefab Prefab::clone() const {
+    Prefab copy = *this;
+    auto own = [](std::vector<PrefabComponent>& list) {
+        for (PrefabComponent& c : list) {
+            auto value = c.type->make_instance();
+            c.type->copy(value.get(), c.value.get());
+            c.value = std::move(value);
+        }
+    };
+    own(copy.components);
+    for (PrefabPart& part : copy.children)
+        own(part.components);
+    return copy;
+}
+
+PrefabFromObjects prefab_from_objects(const World& world, Handle root, std::string path,
+                                      std::string name) {
+    PrefabFromObjects out;
+    Prefab& prefab = out.prefab;
+    prefab.path = std::move(path);
+    prefab.name = std::move(name);
+    prefab.layer = world.layers()[world.layer(root)];
+    prefab.id = world.guid(root);
+
+    // The subtree in tree order (each object after its parent).
+    std::vector<Handle> objects{root};
+    for (std::size_t i = 0; i < objects.size(); ++i)
+        for (Handle child : world.children(objects[i]))
+            objects.push_back(child);
+    std::unordered_set<Guid> inside;
+    for (Handle h : objects)
+        inside.insert(world.guid(h));
+
+    for (Handle h : objects) {
+        std::vector<PrefabComponent> components;
+        for (ComponentId id : world.components_of(h)) {
+            const TypeInfo* type = world.registry().find(id);
+            if (type == nullptr) continue;
+            auto value = type->make_instance();
+            type->copy(value.get(), world.get(h, id));
+            for (const FieldInfo& f : type->fields) {
+                if (f.type != FieldType::ObjectRef) continue;
+                const Guid target = std::get<Guid>(f.get(value.get()));
+                if (target.is_null() || inside.contains(target)) continue;
+                const Handle to = world.find(target);
+                out.leaving.push_back(world.name(h) + ": " + type->name + "." + f.name +
+                                      " points at " +
+                                      (to ? "'" + world.name(to) + "'" : to_string(target)));
+                f.set(value.get(), FieldValue{Guid{}});
+            }
+            components.push_back(PrefabComponent{type, std::move(value)});
+        }
+        const UnknownComponents* unknown = world.get<UnknownComponents>(h);
+        if (h == root) {
+            // The root's place is each instance's own; its children are placed relative to it.
+            for (PrefabComponent& c : components)
+                if (c.type->id == component_id<Transform2D>())
+                    static_cast<Transform2D*>(c.value.get())->position = glm::vec2(0.0f);
+            prefab.components = std::move(components);
+            if (unknown != nullptr)
+                for (const auto& [type, value] : unknown->components)
+                    prefab.unknown[type] = value;
+            continue;
+        }
+        PrefabPart part;
+        part.id = world.guid(h);
+        if (const Handle up = world.parent(h); up != root) part.parent = world.guid(up);
+        part.name = world.name(h);
+        if (const PrefabInstance* link = world.get<PrefabInstance>(h)) {
+            part.prefab = link->prefab;
+            part.prefab_part = link->part;
+        }
+        part.components = std::move(components);
+        if (unknown != nullptr)
+            for (const auto& [type, value] : unknown->components)
+                part.unknown[type] = value;
+        prefab.children.push_back(std::move(part));
+    }
+    return out;
+}
+
+Handle instance_root(const World& world, Handle h) {
+    const PrefabInstance* link = world.get<PrefabInstance>(h);
+    if (link == nullptr) return kNullHandle;
+    Handle at = h;
+    while (!link->part.is_null()) {
+        const Handle up = world.parent(at);
+        const PrefabInstance* above = up ? world.get<PrefabInstance>(up) : nullptr;
+        if (above == nullptr || above->prefab != link->prefab) return kNullHandle; // detached
+        at = up;
+        link = above;
+    }
+    return at;
+}
+
+Handle instance_object(const World& world, Handle h, const Prefab& prefab, Guid local) {
+    const Handle root = instance_root(world, h);
+    if (!root || local.is_null()) return kNullHandle;
+    if (local == prefab.id) return root;
+    if (prefab.part(local) == nullptr) return kNullHandle;
+    std::vector<Handle> stack = world.children(root);
+    while (!stack.empty()) {
+        const Handle at = stack.back();
+        stack.pop_back();
+        const PrefabInstance* link = world.get<PrefabInstance>(at);
+        if (link == nullptr || link->prefab != prefab.path || link->part.is_null()) continue;
+        if (link->part == local) return at;
+        for (Handle child : world.children(at))
+            stack.push_back(child);
+    }
+    return kNullHandle;
+}
+
+Guid localize_reference(const World& world, Handle h, const Prefab& prefab, Guid target) {
+    const Handle to = target.is_null() ? kNullHandle : world.find(target);
+    const PrefabInstance* link = to ? world.get<PrefabInstance>(to) : nullptr;
+    if (link == nullptr || link->prefab != prefab.path) return target;
+    if (instance_root(world, to) != instance_root(world, h)) return target;
+    if (link->part.is_null()) return prefab.id.is_null() ? target : prefab.id;
+    return link->part;
+}
+
+Guid globalize_reference(const World& world, Handle h, const Prefab& prefab, Guid local) {
+    const Handle to = instance_object(world, h, prefab, local);
+    return to ? world.guid(to) : local;
+}
+
+void map_references(const World& world, Handle h, const Prefab& prefab, const TypeInfo& type,
+                    void* component, bool to_local) {
+    for (const FieldInfo& f : type.fields) {
+        if (f.type != FieldType::ObjectRef) continue;
+        const Guid g = std::get<Guid>(f.get(component));
+        const Guid mapped = to_local ? localize_reference(world, h, prefab, g)
+                                     : globalize_reference(world, h, prefab, g);
+        if (mapped != g) f.set(component, FieldValue{mapped});
+    }
+}
 
 Result<Handle> instantiate(World& world, const Prefab& prefab, const ObjectDef& def) {
     auto created = world.create(def);
     if (!created) return created.error();
-    const Handle h = *created;
-    if (PrefabInstance* link = world.add<PrefabInstance>(h)) link->prefab = prefab.path;
+    const Handle root = *created;
+    if (PrefabInstance* link = world.add<PrefabInstance>(root)) link->prefab = prefab.path;
     for (const Prefab::Component& c : prefab.components)
-        world.add_copy(h, c.type->id, c.value.get());
-    return h;
+        world.add_copy(root, c.type->id, c.value.get());
+    if (prefab.children.empty()) return root;
+
+    // The children below it, each after its parent; local guids -> the instance's guids.
+    std::unordered_map<Guid, Handle> made;
+    if (!prefab.id.is_null()) made[prefab.id] = root;
+    std::vector<Handle> objects{root};
+    for (const PrefabPart& part : prefab.children) {
+        ObjectDef child{.name = part.name, .layer = def.layer};
+        auto parent = part.parent.is_null() ? made.end() : made.find(part.parent);
+        child.parent = parent != made.end() ? parent->second : root;
+        auto h = world.create(child);
+        if (!h) {
+            world.destroy(root); // and the children made so far
+            return h.error();
+        }
+        if (PrefabInstance* link = world.add<PrefabInstance>(*h)) {
+            link->prefab = prefab.path;
+            link->part = part.id;
+        }
+        for (const Prefab::Component& c : part.components)
+            world.add_copy(*h, c.type->id, c.value.get());
+        made[part.id] = *h;
+        objects.push_back(*h);
+    }
+    for (Handle h : objects)
+        for (ComponentId id : world.components_of(h))
+            if (const TypeInfo* type = world.registry().find(id))
+                map_references(world, h, prefab, *type, world.get(h, id), false);
+    return root;
 }
 
 Handle spawn(World& world, std::string_view prefab, glm::vec2 position) {

@@ -144,8 +144,9 @@ private:
                   path);
             return;
         }
-        detail::reject_unknown_keys(o, {"guid", "name", "layer", "parent", "prefab", "components"},
-                                    m_file, path, m_diag);
+        detail::reject_unknown_keys(
+            o, {"guid", "name", "layer", "parent", "prefab", "part", "components"}, m_file, path,
+            m_diag);
         ObjectDef def;
         if (const std::string* g = detail::find_string(o, "guid", true, m_file, path, m_diag)) {
             auto guid = parse_guid(*g);
@@ -210,6 +211,34 @@ private:
             }
         }
 
+        // Which object of the prefab this one comes from (null: its root).
+        Guid part{};
+        const std::vector<PrefabComponent>* base = nullptr;
+        if (prefab != nullptr) {
+            if (auto p = o.find("part"); p != o.end() && !p->is_null()) {
+                auto guid =
+                    p->is_string() ? parse_guid(p->get_ref<const std::string&>()) : std::nullopt;
+                if (!guid || guid->is_null())
+                    error(ErrorCode::Type, "expected the guid of an object of the prefab",
+                          json_path(path, "part"));
+                else
+                    part = *guid;
+            }
+            base = prefab->components_of(part);
+            if (base == nullptr) {
+                error(ErrorCode::NotFound,
+                      "prefab \"" + prefab->path + "\" has no object " + to_string(part) +
+                          " (it was removed from the prefab)",
+                      json_path(path, "part"));
+                m_uncreated.insert(def.guid, static_cast<std::uint32_t>(index));
+                return;
+            }
+        } else if (missing_prefab == nullptr && o.contains("part")) {
+            error(ErrorCode::InvalidArgument,
+                  "\"part\" names an object of the entry's \"prefab\"; this entry has none",
+                  json_path(path, "part"));
+        }
+
         auto created = m_world.create(def);
         if (!created) {
             error(created.error().code, created.error().message, path);
@@ -220,7 +249,11 @@ private:
         if (entry.handle.index >= m_entry_of_slot.size())
             m_entry_of_slot.resize(entry.handle.index + 1, kNoEntry);
         m_entry_of_slot[entry.handle.index] = static_cast<std::uint32_t>(index);
-        if (prefab != nullptr) m_world.add<PrefabInstance>(entry.handle)->prefab = prefab->path;
+        if (prefab != nullptr) {
+            PrefabInstance* link = m_world.add<PrefabInstance>(entry.handle);
+            link->prefab = prefab->path;
+            link->part = part;
+        }
 
         const Json* components = &m_no_components;
         if (auto c = o.find("components"); c != o.end()) {
@@ -232,11 +265,13 @@ private:
                 components = &*c;
         }
         const detail::LazyPath object_path(path);
-        if (missing_prefab != nullptr)
+        if (missing_prefab != nullptr) {
             keep_missing_prefab(entry.handle, *missing_prefab, *components,
                                 detail::LazyPath(object_path, "components"));
-        else
-            read_components(entry.handle, *components, prefab,
+            if (auto p = o.find("part"); p != o.end())
+                m_world.get<MissingPrefab>(entry.handle)->part = *p;
+        } else
+            read_components(entry.handle, *components, base,
                             detail::LazyPath(object_path, "components"));
         m_entries.push_back(std::move(entry));
     }
@@ -255,7 +290,9 @@ private:
         if (const Transform2D* t = m_world.get<Transform2D>(h)) kept->loaded = *t;
     }
 
-    void read_components(Handle h, const Json& components, const Prefab* prefab,
+    // base: the components of the prefab object h comes from (null: none).
+    void read_components(Handle h, const Json& components,
+                         const std::vector<PrefabComponent>* base_components,
                          const detail::LazyPath& path) {
         // One pass over the entry's components sorts them by type.
         bool unknown = false;
@@ -270,7 +307,10 @@ private:
         }
         // Known types in registry order, each starting from the prefab's value or the defaults.
         for (const TypeInfo* type : m_world.registry().types()) {
-            const void* base = prefab != nullptr ? prefab->find(type->id) : nullptr;
+            const void* base = nullptr;
+            if (base_components != nullptr)
+                for (const PrefabComponent& c : *base_components)
+                    if (c.type == type) base = c.value.get();
             const Json* given = type->id < m_given.size() ? m_given[type->id] : nullptr;
             if (given == nullptr && base == nullptr) continue;
             if (given != nullptr) m_given[type->id] = nullptr; // ready for the next entry
@@ -331,6 +371,7 @@ private:
     // Parents and references of the objects read; returns the objects created, in entry order.
     std::vector<Handle> finish_objects() {
         link_parents();
+        globalize_instance_references();
         remap_references();
         check_references();
         std::vector<Handle> created;
@@ -374,6 +415,21 @@ private:
         if (m_renamed == nullptr) return g;
         auto it = m_renamed->find(g);
         return it == m_renamed->end() ? g : it->second;
+    }
+
+    // References between the objects of one prefab instance are saved as the prefab's local
+    // guids: they become the guids of the instance's objects.
+    void globalize_instance_references() {
+        for (const Entry& e : m_entries) {
+            const PrefabInstance* link = m_world.get<PrefabInstance>(e.handle);
+            if (link == nullptr) continue;
+            const Prefab* prefab = m_prefabs.find(link->prefab);
+            if (prefab == nullptr || (prefab->id.is_null() && prefab->children.empty())) continue;
+            for (ComponentId id : m_world.components_of(e.handle))
+                if (const TypeInfo* type = m_world.registry().find(id))
+                    map_references(m_world, e.handle, *prefab, *type, m_world.get(e.handle, id),
+                                   false);
+        }
     }
 
     // Object references to renamed entries follow them.

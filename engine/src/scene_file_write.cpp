@@ -7,6 +7,8 @@
 #include "diorama/world.h"
 #include "document.h"
 
+#include <algorithm>
+#include <memory>
 #include <unordered_set>
 #include <vector>
 
@@ -49,6 +51,11 @@ Result<Json> missing_prefab_components(const World& world, Handle h, const Missi
     return components;
 }
 
+bool has_references(const TypeInfo& type) {
+    return std::any_of(type.fields.begin(), type.fields.end(),
+                       [](const FieldInfo& f) { return f.type == FieldType::ObjectRef; });
+}
+
 // The scene entry of one object; `index` is its position in the saved list, for messages.
 Result<Json> object_entry(const World& world, Handle h, std::size_t index,
                           const PrefabLibrary& prefabs) {
@@ -58,9 +65,12 @@ Result<Json> object_entry(const World& world, Handle h, std::size_t index,
     o["layer"] = world.layers()[world.layer(h)];
     if (const Handle p = world.parent(h)) o["parent"] = to_string(world.guid(p));
     const Prefab* prefab = nullptr;
+    Guid part{};
     if (const PrefabInstance* link = world.get<PrefabInstance>(h)) {
         o["prefab"] = link->prefab;
+        if (!link->part.is_null()) o["part"] = to_string(link->part);
         prefab = prefabs.find(link->prefab);
+        part = link->part;
     }
     const std::string where =
         "objects[" + std::to_string(index) + "] (" + to_string(world.guid(h)) + ").components";
@@ -68,17 +78,27 @@ Result<Json> object_entry(const World& world, Handle h, std::size_t index,
         auto components = missing_prefab_components(world, h, *kept, where);
         if (!components) return components.error();
         o["prefab"] = kept->prefab;
+        if (!kept->part.is_null()) o["part"] = kept->part;
         o["components"] = std::move(*components);
         return o;
     }
     Json components = Json::object();
+    std::shared_ptr<void> local; // a component with its references made local
     for (const TypeInfo* type : world.registry().types()) {
         const void* c = world.get(h, type->id);
-        const void* from_prefab = prefab != nullptr ? prefab->find(type->id) : nullptr;
+        const void* from_prefab = prefab != nullptr ? prefab->find(part, type->id) : nullptr;
         if (c == nullptr) {
             if (from_prefab != nullptr)
                 components[type->name] = nullptr; // removed from the instance
             continue;
+        }
+        if (prefab != nullptr && has_references(*type) &&
+            (!prefab->id.is_null() || !prefab->children.empty())) {
+            // References within the instance are saved as the prefab's local guids.
+            local = type->make_instance();
+            type->copy(local.get(), c);
+            map_references(world, h, *prefab, *type, local.get(), true);
+            c = local.get();
         }
         auto fields = detail::write_component(
             *type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), where);

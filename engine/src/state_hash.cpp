@@ -130,8 +130,10 @@ std::uint64_t state_hash(const World& world) {
                 h.value(f.get(c));
         }
         // Saved but not reflected: the prefab link and components of unknown types.
-        if (const PrefabInstance* link = world.get<PrefabInstance>(o))
+        if (const PrefabInstance* link = world.get<PrefabInstance>(o)) {
             h.text("prefab:" + link->prefab);
+            if (!link->part.is_null()) h.word(link->part.value);
+        }
         if (const MissingPrefab* kept = world.get<MissingPrefab>(o))
             h.text("missing prefab:" + kept->prefab + "=" + to_compact_json(kept->components));
         if (const UnknownComponents* unknown = world.get<UnknownComponents>(o))

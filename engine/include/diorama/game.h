@@ -93,6 +93,9 @@ public:
     [[nodiscard]] const Project& project() const { return *m_project; }
     [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
     [[nodiscard]] const PrefabLibrary& prefabs() const { return m_prefabs; }
+    // Adds a prefab, or replaces the one at its path (an editor saved it): the game's worlds
+    // see it at once, and pointers to a replaced prefab stay valid.
+    const Prefab& put_prefab(Prefab prefab) { return m_prefabs.add(std::move(prefab)); }
     // The project's tilesets (a tileset with errors is left out; its problems went to open's
     // diagnostics).
     [[nodiscard]] const TilesetLibrary& tilesets() const { return m_tilesets; }

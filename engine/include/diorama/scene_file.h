@@ -49,6 +49,7 @@ struct UnknownComponents {
 // Transform2D is saved in place of the one read.
 struct MissingPrefab {
     std::string prefab; // the path the entry names
+    Json part;          // the entry's "part", verbatim (null when it has none)
     Json components;    // the entry's "components", verbatim
     Transform2D loaded; // the Transform2D as read from them
 };

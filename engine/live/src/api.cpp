@@ -142,8 +142,10 @@ Result<Json> object_entry(const LiveGame& game, Handle h) {
                   {"layer", world.layers()[world.layer(h)]},
                   {"parent", guid_json(world.guid(world.parent(h)))},
                   {"components", std::move(*components)}};
-    if (const PrefabInstance* instance = world.get<PrefabInstance>(h))
+    if (const PrefabInstance* instance = world.get<PrefabInstance>(h)) {
         entry["prefab"] = instance->prefab;
+        if (!instance->part.is_null()) entry["part"] = to_string(instance->part);
+    }
     return entry;
 }
 

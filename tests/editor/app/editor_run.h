@@ -1,9 +1,14 @@
 #pragma once
-// What the editor's end-to-end tests read from a run of diorama-editor: the hashes its script
-// printed, and the whole run described for a failure message.
+// What the editor's end-to-end tests share: a fixture running diorama-editor on a copy of a
+// sample with a script, the hashes its script printed, and a run described for a failure message.
 
 #include "child_process.h"
+#include "temp_dir.h"
 
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
@@ -25,5 +30,38 @@ inline std::string describe(const ChildResult& r) {
     return "exit " + std::to_string(r.exit_code) + " signal " + std::to_string(r.signal) +
            (r.timed_out ? " (timed out)" : "") + "\n--- stdout\n" + r.out + "--- stderr\n" + r.err;
 }
+
+// A copy of projects/SAMPLE (without its game sources: the built module is found by name) in a
+// temporary folder, and diorama-editor run on it with a script at 1600x900, offscreen.
+class SampleCopyApp : public ::testing::Test {
+protected:
+    explicit SampleCopyApp(std::string sample) : m_sample(std::move(sample)) {}
+
+    void SetUp() override {
+        ASSERT_FALSE(m_dir.path().empty());
+        std::filesystem::copy(std::filesystem::path(DIORAMA_SOURCE_DIR) / "projects" / m_sample,
+                              project(), std::filesystem::copy_options::recursive);
+        std::filesystem::remove_all(project() / "game");
+    }
+
+    // The copy's folder.
+    [[nodiscard]] std::filesystem::path project() const { return m_dir.path() / m_sample; }
+
+    // Runs the editor on the copy with the script (at most four minutes).
+    ChildResult editor(const std::string& script) {
+        m_dir.write("script.txt", script);
+        return run_child(DIORAMA_EDITOR_PATH,
+                         {project().string(), "--script", (m_dir.path() / "script.txt").string(),
+                          "--size", "1600x900"},
+                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
+                          "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
+                         std::chrono::seconds(240));
+    }
+
+    TempDir m_dir;
+
+private:
+    std::string m_sample;
+};
 
 } // namespace diorama::test

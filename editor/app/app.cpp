@@ -331,6 +331,11 @@ void App::frame(float dt_s) {
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     m_platform->update_cursor();
+    // Images changed on disk reload twice a second (a stat per image; no texture is in use now).
+    constexpr std::uint64_t kImageCheckFrames = 30;
+    if (m_frames % kImageCheckFrames == 0)
+        for (const std::string& path : m_textures->refresh_changed())
+            log_info("image " + path + " changed on disk: reloaded");
     report_missing_textures();
     update_title();
     ++m_frames;
@@ -566,9 +571,11 @@ void App::shutdown_on_signal() {
 
 void App::report_missing_textures() {
     const auto& missing = m_textures->missing();
-    for (; m_missing_reported < missing.size(); ++m_missing_reported)
-        log_error("missing image '" + missing[m_missing_reported] +
-                  "': drawn as a checkerboard (the file does not exist or cannot be read)");
+    for (; m_missing_reported < missing.size(); ++m_missing_reported) {
+        const std::string& path = missing[m_missing_reported];
+        const std::string problem = m_textures->problem(path);
+        log_error("image " + (problem.empty() ? path : problem) + ": drawn as a checkerboard");
+    }
 }
 
 void App::update_title() {

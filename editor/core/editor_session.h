@@ -8,6 +8,7 @@
 // on stop). Edits made while playing or paused change the live world only: they are NOT recorded
 // in the history and are lost on stop; undo and redo do nothing until stop.
 
+#include "asset_catalog.h"
 #include "disk_stamp.h"
 #include "problems.h"
 #include "project_lock.h"
@@ -267,6 +268,27 @@ public:
     Result<void> paint_tiles(Guid map, std::size_t layer, std::vector<TileChange> changes,
                              const std::string& label, std::uint64_t merge_key = 0);
     Result<void> rename(Guid object, const std::string& name);
+
+    // ---- the project's files (session_assets.cpp) ----
+
+    // Renames or moves a project file (project-relative paths; the new one's folders are made)
+    // and every reference follows it: the project's scene, prefab and tileset files and
+    // project.json are rewritten (nothing else in them changes), and so are the open scene's
+    // objects; one undo step (undo moves it back and rewrites them again). Refused for the open
+    // scene's own file and project.json, a new path that exists or leaves the project or changes
+    // the kind of file (its ending), while playing or attached, and read-only. Returns the files
+    // rewritten.
+    Result<std::vector<std::string>> rename_asset(const std::string& from, const std::string& to);
+    // Places a new object showing an image (a Sprite of the given size, world units) at a world
+    // point (snapped like place_prefab), named after the file, in the primary selection's layer;
+    // selects it. Refused for a path that is not an image of the project.
+    Result<Handle> place_image(const std::string& image, glm::vec2 world_point, glm::vec2 size);
+    // Where the project's saved files name a path (what deleting it would break).
+    [[nodiscard]] std::vector<AssetUse> asset_uses(const std::string& path) const;
+    // Deletes a project file by moving it into PROJECT/.diorama/trash (undo brings it back); its
+    // references stay as they are. Refused as rename_asset is for the open scene's file and
+    // project.json.
+    Result<void> delete_asset(const std::string& path);
 
     // ---- prefab authoring (session_prefabs.cpp) ----
 
@@ -548,6 +570,13 @@ private:
     // while playing. Prunes the selection after.
     Result<void> execute(std::unique_ptr<EditCommand> command);
     void prune_selection();
+
+    // ---- helpers (session_assets.cpp) ----
+    // Why a project file may not be renamed or deleted ("" when it may).
+    [[nodiscard]] std::string asset_refusal(const std::string& path) const;
+    // After files moved or were rewritten: the prefabs and tilesets load again, and the open
+    // scene's file, when rewritten, is this editor's version on disk.
+    void assets_moved(const std::vector<std::string>& written);
 
     // ---- helpers (session_prefabs.cpp) ----
     // Writes a prefab file (read back first: nothing is written when it does not read) and puts

@@ -1,5 +1,6 @@
 #include "inspector_panel.h"
 
+#include "asset_browser.h"
 #include "inspector_edit.h"
 
 #include "core/field_text.h"
@@ -360,6 +361,20 @@ void InspectorPanel::draw_field(UiContext& ctx, const TypeInfo& type, const Fiel
     ImGui::PopID();
 }
 
+void InspectorPanel::accept_asset(UiContext& ctx, const FieldRow& row) {
+    if (!ImGui::BeginDragDropTarget()) return;
+    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(kAssetPayload)) {
+        const std::string path(static_cast<const char*>(p->Data),
+                               static_cast<std::size_t>(p->DataSize));
+        if (field_kind_of(asset_type_of(path)) == row.field->asset_kind)
+            apply(ctx, row.path, FieldValue{path});
+        else
+            log_warning(row.path + " takes a " + to_string(row.field->asset_kind) + " file; " +
+                        path + " is a " + to_string(asset_type_of(path)));
+    }
+    ImGui::EndDragDropTarget();
+}
+
 void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
     const FieldInfo& f = *row.field;
     const std::string& label = f.name;
@@ -459,6 +474,7 @@ void InspectorPanel::draw_value_widget(UiContext& ctx, const FieldRow& row) {
             ImGui::EndCombo();
         }
         record_item(ctx.widgets, label);
+        accept_asset(ctx, row);
         break;
     }
     case FieldType::ObjectRef: {

@@ -26,6 +26,9 @@ private:
     void draw_field(UiContext& ctx, const TypeInfo& type, const FieldInfo& field,
                     const std::vector<Handle>& selected);
     void draw_value_widget(UiContext& ctx, const FieldRow& row);
+    // The last item (an asset field's picker) takes a project file dragged from the Assets tab
+    // when the file is of the field's kind; another kind is refused with a console line.
+    static void accept_asset(UiContext& ctx, const FieldRow& row);
     void draw_properties(UiContext& ctx, const FieldRow& row);
     void draw_add_component(UiContext& ctx, const std::vector<Handle>& selected);
     // What the object keeps without understanding it: a missing prefab's data, components of

@@ -9,6 +9,7 @@
 #include "diorama/log.h"
 #include "diorama/prefab.h"
 #include "diorama/render/font.h"
+#include "diorama/render/texture.h"
 #include "diorama/scene_file.h"
 
 #include <SDL_scancode.h>
@@ -311,7 +312,29 @@ void ViewportPanel::handle_drop(UiContext& ctx) {
         if (auto placed = ctx.session.place_prefab(prefab, mouse_world(ctx.session)); !placed)
             log_error("place " + prefab + ": " + placed.error().describe());
     }
+    if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kAssetPayload))
+        drop_asset(ctx, std::string(static_cast<const char*>(payload->Data),
+                                    static_cast<std::size_t>(payload->DataSize)));
     ImGui::EndDragDropTarget();
+}
+
+void ViewportPanel::drop_asset(UiContext& ctx, const std::string& path) {
+    const glm::vec2 at = mouse_world(ctx.session);
+    switch (asset_type_of(path)) {
+    case AssetType::Image: {
+        const glm::ivec2 px = ctx.textures.get(path).size();
+        if (auto placed = ctx.session.place_image(path, at, glm::vec2(px)); !placed)
+            log_error("place " + path + ": " + placed.error().describe());
+        break;
+    }
+    case AssetType::Prefab:
+        if (auto placed = ctx.session.place_prefab(path, at); !placed)
+            log_error("place " + path + ": " + placed.error().describe());
+        break;
+    default:
+        log_warning(path + ": drop an image or a prefab into the viewport (a " +
+                    to_string(asset_type_of(path)) + " goes onto an inspector field)");
+    }
 }
 
 void ViewportPanel::select_while_playing(UiContext& ctx, bool hovered) {

@@ -4,6 +4,7 @@
 // and keys into EditorSession calls (select, box select, tool drags, pan, zoom, placing prefabs,
 // painting tiles).
 
+#include "asset_browser.h"
 #include "gl_target.h"
 #include "tile_paint_tool.h"
 #include "ui_context.h"
@@ -55,6 +56,9 @@ private:
     void draw_grid(EditorSession& session);
     void handle_mouse(UiContext& ctx, bool hovered);
     void handle_drop(UiContext& ctx);
+    // A project file dropped at the mouse: an image places a Sprite of its size, a prefab an
+    // instance; other kinds are refused with a console line.
+    void drop_asset(UiContext& ctx, const std::string& path);
     void forward_game_mouse(UiContext& ctx, bool hovered);
     // While the game plays here: a left click (no drag) on an object also selects it (Alt: the
     // next one below); the game gets the same click.

@@ -27,6 +27,7 @@ void Workspace::draw(UiContext& ctx) {
     const float s = ctx.scale;
     EditorLayout& layout = ctx.config.layout;
     const float menu_h = draw_main_menu(ctx);
+    m_assets.poll(ctx.session, ImGui::GetTime());
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->Pos + ImVec2(0, menu_h));
     ImGui::SetNextWindowSize(vp->Size - ImVec2(0, menu_h));
@@ -109,6 +110,10 @@ void Workspace::draw(UiContext& ctx) {
                           ImGui::EndTabItem();
                       }
                       draw_problems_tab(ctx);
+                      if (ui::begin_tab_item(ctx.widgets, "Bottom/Assets", "Assets")) {
+                          m_assets.draw(ctx);
+                          ImGui::EndTabItem();
+                      }
                       const bool stats = ui::begin_tab_item(ctx.widgets, "Bottom/Stats", "Stats");
                       if (stats) {
                           draw_stats(ctx, RenderFigures{m_viewport.render_stats(),

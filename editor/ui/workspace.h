@@ -3,6 +3,7 @@
 // left, the viewport over the prefab palette and the Console/Problems/Stats tabs, inspector on the
 // right — laid out with splitters whose sizes live in the settings (EditorLayout, unscaled).
 
+#include "asset_browser.h"
 #include "bottom_panels.h"
 #include "hierarchy_panel.h"
 #include "inspector_panel.h"
@@ -32,6 +33,7 @@ private:
     InspectorPanel m_inspector;
     PrefabPalette m_palette;
     TilePalette m_tile_palette; // in the palette's place while painting tiles
+    AssetBrowser m_assets;
     ConsolePanel m_console;
     ProblemsPanel m_problems;
     std::size_t m_problems_seen = 0; // the problems' count last drawn

@@ -151,6 +151,16 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
     return game;
 }
 
+void Game::reload_content(Diagnostics& diagnostics) {
+    if (!m_project) return;
+    m_prefabs = PrefabLibrary();
+    m_prefab_problems = Diagnostics();
+    m_prefabs.load_folder(*m_project, *m_registry, m_prefab_problems);
+    diagnostics.merge(m_prefab_problems);
+    m_tilesets = TilesetLibrary();
+    m_tilesets.load_folder(*m_project, diagnostics);
+}
+
 std::unique_ptr<World> Game::new_world() const {
     auto world = std::make_unique<World>(*m_registry);
     world->set_prefabs(&m_prefabs);

@@ -93,6 +93,10 @@ public:
     [[nodiscard]] const Project& project() const { return *m_project; }
     [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
     [[nodiscard]] const PrefabLibrary& prefabs() const { return m_prefabs; }
+    // Loads the prefab and tileset folders again (files renamed, moved or deleted): the libraries
+    // keep their addresses, so worlds keep using them. Problems go to diagnostics (a prefab or
+    // tileset with errors is left out).
+    void reload_content(Diagnostics& diagnostics);
     // Adds a prefab, or replaces the one at its path (an editor saved it): the game's worlds
     // see it at once, and pointers to a replaced prefab stay valid.
     const Prefab& put_prefab(Prefab prefab) { return m_prefabs.add(std::move(prefab)); }

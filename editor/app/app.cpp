@@ -305,10 +305,12 @@ void App::frame(float dt_s) {
         draw_start_screen(ctx, m_start_path);
     }
     m_dialogs.draw(ctx);
-    // Scripts changed on disk reload a few times a second (a stat per script file).
+    // Scripts and prefabs changed on disk reload a few times a second (a stat per file).
     constexpr std::uint64_t kScriptCheckFrames = 15;
-    if (m_session.has_project() && m_frames % kScriptCheckFrames == 0)
+    if (m_session.has_project() && m_frames % kScriptCheckFrames == 0) {
         m_session.reload_changed_scripts();
+        m_session.reload_changed_prefabs();
+    }
     if (m_session.play_state() == PlayState::Playing) m_session.advance(dt_s);
     m_session.autosave_tick(m_clock_s);
 

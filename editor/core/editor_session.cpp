@@ -105,6 +105,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     m_paste_count = 0;
     set_load_problems(std::move(problems));
     adopt_project_access(same_project && m_lock);
+    stamp_prefabs();
     adopt_scene(std::move(loaded.world), std::move(loaded.name), std::move(loaded.path), disk);
     fit_scene();
     log_info("opened " + project().name + (m_scene_path.empty() ? "" : ": " + m_scene_path));

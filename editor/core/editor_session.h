@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -268,6 +269,13 @@ public:
     Result<void> paint_tiles(Guid map, std::size_t layer, std::vector<TileChange> changes,
                              const std::string& label, std::uint64_t merge_key = 0);
     Result<void> rename(Guid object, const std::string& name);
+
+    // Prefab files changed on disk (by another program) load again: the open scene's instances
+    // take every new value they did not override, as one undo step per prefab. A prefab file
+    // that no longer reads keeps the version last loaded (its instances too), and the console
+    // says so. Returns how many prefabs were reloaded. Nothing happens while playing or attached
+    // (session_prefab_sync.cpp).
+    int reload_changed_prefabs();
 
     // ---- the project's files (session_assets.cpp) ----
 
@@ -578,6 +586,15 @@ private:
     // scene's file, when rewritten, is this editor's version on disk.
     void assets_moved(const std::vector<std::string>& written);
 
+    // ---- helpers (session_prefab_sync.cpp) ----
+    // Remembers every prefab file's stamp as it is now (after the editor read or wrote them).
+    void stamp_prefabs();
+    // What the open world's instances of a prefab need when it changes from before to after: the
+    // fields they did not override take after's values, components after adds are added, ones
+    // it drops (and they did not change) removed.
+    [[nodiscard]] std::vector<std::unique_ptr<EditCommand>>
+    rebase_commands(const Prefab& before, const Prefab& after) const;
+
     // ---- helpers (session_prefabs.cpp) ----
     // Writes a prefab file (read back first: nothing is written when it does not read) and puts
     // the prefab in the game's library.
@@ -703,6 +720,8 @@ private:
     std::optional<glm::vec2> m_last_click; // where (world units)
     std::uint64_t m_next_drag_key = 1;
     int m_backups = SaveOptions::kDefaultBackups;
+
+    std::map<std::string, FileStamp> m_prefab_stamps; // prefab files as last read or written
 
     // the Play workflow
     InputScript m_recorded;                      // the last Play session's input, after Stop

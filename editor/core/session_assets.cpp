@@ -135,6 +135,7 @@ Result<void> EditorSession::delete_asset(const std::string& path) {
 void EditorSession::assets_moved(const std::vector<std::string>& written) {
     Diagnostics problems;
     m_game->reload_content(problems);
+    stamp_prefabs();
     for (const Problem& p : problems.problems())
         log_warning(p.error.describe());
     if (!m_scene_path.empty() &&

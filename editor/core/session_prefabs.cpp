@@ -298,6 +298,7 @@ Result<void> EditorSession::write_prefab_file(const std::string& path, const std
     options.confined_to = project().root;
     if (auto ok = save_file_atomic(*file, text, options); !ok) return ok.error();
     m_game->put_prefab(std::move(*prefab));
+    if (auto stamp = stamp_file(*file, false)) m_prefab_stamps[path] = *stamp;
     return {};
 }
 

@@ -108,4 +108,20 @@ quit
     EXPECT_TRUE(found);
 }
 
+TEST_F(PrefabApp, APrefabEditedByAnotherProgramReloadsAndABrokenOneIsKept) {
+    const std::string file = "\"" + (project() / "prefabs/brick.prefab.json").string() + "\"";
+    const ChildResult r = editor("select_guid " + kBrick30 + "\nedit_file " + file +
+                                 R"( "[72.0, 24.0]" "[60.0, 20.0]"
+wait 40
+expect_console "prefabs/brick.prefab.json changed on disk: reloaded"
+expect_field Shape.size 60 20
+edit_file )" + file + R"( "\"format\"" "\"form"
+wait 40
+expect_console "the editor keeps the version of prefabs/brick.prefab.json it last loaded"
+expect_field Shape.size 60 20
+quit
+)");
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+}
+
 } // namespace

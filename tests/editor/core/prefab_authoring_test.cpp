@@ -226,5 +226,34 @@ TEST_F(PrefabAuthoring, ANestedInstanceObjectAppliesToTheOuterPrefab) {
         << "the brick prefab itself is untouched";
 }
 
+TEST_F(PrefabAuthoring, APrefabChangedOnDiskReloadsAndTheInstancesFollowIt) {
+    const std::uint64_t before = session.hash();
+    const Guid brick = guid("Brick 0,0");
+    {
+        std::ofstream(copy.path() / "prefabs/brick.prefab.json") << R"({
+  "format": "diorama.prefab", "version": 1, "name": "brick", "layer": "world",
+  "components": { "Brick": {}, "Collider": { "half_extents": [36.0, 12.0] },
+                  "Properties": { "values": { "hp": 1 } },
+                  "Shape": { "color": [0.3, 0.8, 0.4, 1.0], "size": [60.0, 20.0] } } })";
+    }
+    EXPECT_EQ(session.reload_changed_prefabs(), 1);
+    EXPECT_EQ(field(brick, "Shape.size"), FieldValue{glm::vec2(60.0f, 20.0f)});
+    EXPECT_EQ(field(brick, "Shape.color"), FieldValue{glm::vec4(0.9f, 0.3f, 0.25f, 1.0f)})
+        << "its own colour stays";
+    EXPECT_EQ(session.reload_changed_prefabs(), 0) << "nothing changed since";
+    ASSERT_TRUE(session.undo());
+    EXPECT_EQ(session.hash(), before);
+}
+
+TEST_F(PrefabAuthoring, APrefabThatNoLongerReadsKeepsTheVersionLastLoaded) {
+    { std::ofstream(copy.path() / "prefabs/brick.prefab.json") << "{ \"format\": \"diorama.pref"; }
+    const std::uint64_t before = session.hash();
+    EXPECT_EQ(session.reload_changed_prefabs(), 0);
+    ASSERT_NE(session.prefabs().find("brick"), nullptr) << "the last good version";
+    EXPECT_EQ(session.hash(), before);
+    auto placed = session.place_prefab("brick", glm::vec2(0.0f));
+    EXPECT_TRUE(placed) << "placing it still works";
+}
+
 } // namespace
 } // namespace diorama::editor

@@ -521,6 +521,34 @@ TEST(PlayerCheck, TyposInNamesAreAnsweredWithTheNameMeantAndTheJsonPath) {
         << r.out;
 }
 
+TEST(PlayerCheck, APrefabThatContainsItselfAndAnInstanceOfAGoneChildAreErrorsWithTheJsonPath) {
+    TempDir dir;
+    write_mini_project(dir);
+    dir.write("prefabs/a.prefab.json", R"({"format": "diorama.prefab", "version": 1,
+        "children": [{"id": "0000000000000001", "prefab": "prefabs/b.prefab.json"}]})");
+    dir.write("prefabs/b.prefab.json", R"({"format": "diorama.prefab", "version": 1,
+        "children": [{"id": "0000000000000002", "prefab": "prefabs/a.prefab.json"}]})");
+    dir.write("prefabs/pair.prefab.json", R"({"format": "diorama.prefab", "version": 1,
+        "id": "00000000000000a0", "children": [{"id": "00000000000000a1", "name": "left"}]})");
+    dir.write("scenes/pairs.scene.json",
+              R"({"format": "diorama.scene", "version": 1, "layers": ["world"],
+        "objects": [{"guid": "0000000000000001", "prefab": "prefabs/pair.prefab.json"},
+                    {"guid": "0000000000000002", "parent": "0000000000000001",
+                     "prefab": "prefabs/pair.prefab.json", "part": "00000000000000a1"},
+                    {"guid": "0000000000000003", "parent": "0000000000000001",
+                     "prefab": "prefabs/pair.prefab.json", "part": "00000000000000a2"}]})");
+    const ChildResult r = player({"check", dir.path().string()});
+    EXPECT_EQ(r.exit_code, 1) << describe(r);
+    EXPECT_TRUE(contains(r.out, "error: prefabs/b.prefab.json: children[0].prefab: prefab cycle "
+                                "prefabs/a.prefab.json -> prefabs/b.prefab.json -> "
+                                "prefabs/a.prefab.json: a prefab cannot contain itself"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "error: scenes/pairs.scene.json: objects[2].part: prefab "
+                                "\"prefabs/pair.prefab.json\" has no object 00000000000000a2"))
+        << r.out;
+    EXPECT_FALSE(contains(r.out, "objects[1]")) << "the child the prefab has is fine";
+}
+
 TEST(PlayerCheck, TileMapsThatDoNotFitTheirDataOrTilesetAreErrorsWithTheJsonPath) {
     TempDir dir;
     write_mini_project(dir);

@@ -5,11 +5,9 @@
 
 #include "child_process.h"
 #include "editor_run.h"
-#include "temp_dir.h"
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -19,38 +17,17 @@ namespace {
 namespace fs = std::filesystem;
 using diorama::test::ChildResult;
 using diorama::test::describe;
-using diorama::test::run_child;
-using diorama::test::TempDir;
 
-const std::string kEditor = DIORAMA_EDITOR_PATH;
-const fs::path kBounce = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "bounce";
 const std::string kArena = "19cd55c68ea84c5f";
 
-class PickingApp : public ::testing::Test {
+class PickingApp : public diorama::test::SampleCopyApp {
 protected:
-    void SetUp() override {
-        ASSERT_FALSE(m_dir.path().empty());
-        fs::copy(kBounce, m_dir.path() / "bounce", fs::copy_options::recursive);
-        fs::remove_all(m_dir.path() / "bounce" / "game"); // the built module is found by name
-    }
-
-    // Runs the editor on the project copy with the script.
-    ChildResult editor(const std::string& script) {
-        m_dir.write("script.txt", script);
-        return run_child(kEditor,
-                         {(m_dir.path() / "bounce").string(), "--script",
-                          (m_dir.path() / "script.txt").string(), "--size", "1600x900"},
-                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
-                          "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
-                         std::chrono::seconds(240));
-    }
+    PickingApp() : SampleCopyApp("bounce") {}
 
     [[nodiscard]] std::string shot(const std::string& name) const {
         const char* keep = std::getenv("DIORAMA_TEST_SHOTS"); // a folder to look at them later
         return ((keep != nullptr ? fs::path(keep) : m_dir.path()) / name).string();
     }
-
-    TempDir m_dir;
 };
 
 TEST_F(PickingApp, ADragInsideTheArenaBoxSelectsAndOnItsOutlineMovesIt) {

@@ -4,7 +4,6 @@
 
 #include "child_process.h"
 #include "editor_run.h"
-#include "temp_dir.h"
 
 #include "diorama/file_io.h"
 #include "diorama/json_io.h"
@@ -23,34 +22,13 @@ using diorama::test::ChildResult;
 using diorama::test::describe;
 using diorama::test::hashes;
 using diorama::test::run_child;
-using diorama::test::TempDir;
 
-const std::string kEditor = DIORAMA_EDITOR_PATH;
 const std::string kPlayer = DIORAMA_PLAYER_PATH;
-const fs::path kPlatformer = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "platformer";
 const std::string kPlayerGuid = "8c175f3adafb54a2"; // "Player" at (64, 80)
 
-class PlayWorkflowApp : public ::testing::Test {
+class PlayWorkflowApp : public diorama::test::SampleCopyApp {
 protected:
-    void SetUp() override {
-        ASSERT_FALSE(m_dir.path().empty());
-        fs::copy(kPlatformer, project(), fs::copy_options::recursive);
-        fs::remove_all(project() / "game"); // the built module is found by name
-    }
-
-    [[nodiscard]] fs::path project() const { return m_dir.path() / "platformer"; }
-
-    ChildResult editor(const std::string& script) {
-        m_dir.write("script.txt", script);
-        return run_child(kEditor,
-                         {project().string(), "--script", (m_dir.path() / "script.txt").string(),
-                          "--size", "1600x900"},
-                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
-                          "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
-                         std::chrono::seconds(240));
-    }
-
-    TempDir m_dir;
+    PlayWorkflowApp() : SampleCopyApp("platformer") {}
 };
 
 TEST_F(PlayWorkflowApp, TheRecordedInputReplaysInThePlayerToTheEditorsHash) {

@@ -5,7 +5,6 @@
 
 #include "child_process.h"
 #include "editor_run.h"
-#include "temp_dir.h"
 
 #include "diorama/file_io.h"
 #include "diorama/json_io.h"
@@ -23,34 +22,15 @@ using diorama::Json;
 using diorama::test::ChildResult;
 using diorama::test::describe;
 using diorama::test::run_child;
-using diorama::test::TempDir;
 
-const std::string kEditor = DIORAMA_EDITOR_PATH;
 const std::string kPlayer = DIORAMA_PLAYER_PATH;
-const fs::path kPlatformer = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "platformer";
 // "Ground": the level's 82 x 8 tile map, its top-left corner at (-32, 256), 32-unit cells, so
 // cell (c, r) is centred at (-16 + 32 c, 240 - 32 r).
 const std::string kGround = "5e3a9c1d7b2f4e60";
 
-class TilePaintApp : public ::testing::Test {
+class TilePaintApp : public diorama::test::SampleCopyApp {
 protected:
-    void SetUp() override {
-        ASSERT_FALSE(m_dir.path().empty());
-        fs::copy(kPlatformer, project(), fs::copy_options::recursive);
-        fs::remove_all(project() / "game"); // the built module is found by name
-    }
-
-    [[nodiscard]] fs::path project() const { return m_dir.path() / "platformer"; }
-
-    ChildResult editor(const std::string& script) {
-        m_dir.write("script.txt", script);
-        return run_child(kEditor,
-                         {project().string(), "--script", (m_dir.path() / "script.txt").string(),
-                          "--size", "1600x900"},
-                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
-                          "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
-                         std::chrono::seconds(240));
-    }
+    TilePaintApp() : SampleCopyApp("platformer") {}
 
     // The saved Ground map's rows of layer 0.
     [[nodiscard]] std::vector<std::string> saved_rows() const {
@@ -65,8 +45,6 @@ protected:
                     out.push_back(row.get<std::string>());
         return out;
     }
-
-    TempDir m_dir;
 };
 
 TEST_F(TilePaintApp, AStrokeAndARectangleAreOneUndoStepEach) {

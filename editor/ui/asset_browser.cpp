@@ -205,12 +205,12 @@ void AssetBrowser::draw_tile(UiContext& ctx, const AssetFile& file, float side) 
 
 void AssetBrowser::draw_file_menu(UiContext& ctx, const AssetFile& file) {
     ctx.widgets.push_scope("Menu");
-    if (ui::menu_item(ctx.widgets, "Rename", "Rename or Move...", "F2")) {
+    if (ui::menu_item(ctx.widgets, "Rename", "Rename or Move...")) {
         m_rename_from = file.path;
         m_rename_to = file.path;
         m_open_rename = true;
     }
-    if (ui::menu_item(ctx.widgets, "Delete", "Delete...", "Del")) {
+    if (ui::menu_item(ctx.widgets, "Delete", "Delete...")) {
         m_delete = file.path;
         m_delete_uses = ctx.session.asset_uses(file.path);
         m_open_delete = true;

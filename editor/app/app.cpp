@@ -305,6 +305,7 @@ void App::frame(float dt_s) {
         draw_start_screen(ctx, m_start_path);
     }
     m_dialogs.draw(ctx);
+    change_tabs();
     // Scripts and prefabs changed on disk reload a few times a second (a stat per file).
     constexpr std::uint64_t kScriptCheckFrames = 15;
     if (m_session.has_project() && m_frames % kScriptCheckFrames == 0) {
@@ -422,7 +423,8 @@ void App::forward_game_key(const SDL_Event& event) {
 void App::guard(LeaveAction action) {
     // Play mode edits the live world; the scene to keep is the one before Play.
     if (m_session.play_state() != PlayState::Editing) m_session.stop();
-    if (auto now = m_unsaved.request(std::move(action), m_session.dirty()))
+    if (auto now =
+            m_unsaved.request(std::move(action), m_session.dirty() || m_session.prefab_dirty()))
         perform(*now);
     else
         m_dialogs.ask_unsaved();
@@ -433,7 +435,7 @@ void App::project_changed() {
 }
 
 void App::answer_unsaved(GuardAnswer answer) {
-    const GuardOutcome outcome = m_unsaved.answer(answer, [this] { return m_session.save(); });
+    const GuardOutcome outcome = m_unsaved.answer(answer, [this] { return m_session.save_all(); });
     // A save that raised a question (changed on disk...) shows that question instead.
     if (outcome.save_error && !m_session.save_question())
         m_dialogs.show_error("Could not save", outcome.save_error->describe());
@@ -569,6 +571,15 @@ void App::shutdown_on_signal() {
     if (auto kept = m_session.write_recovery(); !kept)
         std::cerr << "diorama-editor: could not keep the unsaved changes: "
                   << kept.error().describe() << "\n";
+}
+
+void App::change_tabs() {
+    if (!m_view.open_prefab.empty()) {
+        (void)m_session.open_prefab(m_view.open_prefab);
+        m_view.open_prefab.clear();
+    }
+    if (m_view.show_prefab_tab) m_session.show_tab(*m_view.show_prefab_tab);
+    m_view.show_prefab_tab.reset();
 }
 
 void App::report_missing_textures() {

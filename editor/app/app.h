@@ -82,6 +82,8 @@ public:
     void reset_timing() override { m_timing.reset_frames(); }
 
 private:
+    // Opens a prefab or switches tabs as the panels asked this frame (ViewState).
+    void change_tabs();
     bool init_window();
     void shutdown_window();
     void frame(float dt_s);

@@ -96,6 +96,7 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     const bool same_project = m_project_folder && m_project_folder->is_at((*game)->project().root);
 
     // Commit: nothing below fails. The old world and history go before the game they use.
+    close_prefab();
     stop();
     leave_scene();
     m_undo.clear();
@@ -127,6 +128,7 @@ Result<void> EditorSession::open_scene(const std::string& scene) {
     auto loaded = load_stamped(*m_game, scene, problems, disk);
     log_problems(problems);
     if (!loaded) return loaded.error();
+    close_prefab();
     set_load_problems(std::move(problems));
     leave_scene();
     adopt_scene(std::move(loaded->world), std::move(loaded->name), std::move(loaded->path), disk);
@@ -153,6 +155,7 @@ Result<std::unique_ptr<Exporter>> EditorSession::export_project(const ExportOpti
 }
 
 void EditorSession::new_scene() {
+    close_prefab();
     stop();
     auto world = m_game->new_world();
     const std::vector<std::string>& layers = m_world->layers();
@@ -169,6 +172,7 @@ void EditorSession::new_scene() {
 
 void EditorSession::adopt_scene(std::unique_ptr<World> world, std::string name, std::string path,
                                 std::optional<FileStamp> disk) {
+    close_prefab();
     stop();
     m_drag.reset();
     m_undo.clear();
@@ -271,6 +275,10 @@ bool EditorSession::redo() {
 // ---- play mode ----
 
 void EditorSession::play() {
+    if (auto refused = scene_only("Play")) {
+        log_warning(refused->describe());
+        return;
+    }
     if (m_live) {
         m_live->resume();
         return;
@@ -311,6 +319,7 @@ PlayState EditorSession::play_state() const {
 }
 
 bool EditorSession::dirty() const {
+    if (m_showing_prefab) return m_other_tab->undo.dirty();
     return m_local ? m_local->undo.dirty() : m_undo.dirty();
 }
 

@@ -277,6 +277,38 @@ public:
     // (session_prefab_sync.cpp).
     int reload_changed_prefabs();
 
+    // ---- the prefab tab (session_prefab_tab.cpp) ----
+    //
+    // A prefab opens for editing in a tab of its own beside the scene's: its objects in a world
+    // of their own (the root at the origin, nested prefabs' objects linked to them), with its own
+    // history, selection and camera; switching tabs keeps each as it is. While the prefab's tab
+    // shows, save() saves the prefab, and the scene's instances take what they do not override
+    // (an undo step of the scene's history). Play, Save As, attaching and autosave belong to the
+    // scene's tab (refused, or waiting, while the prefab's shows). Opening another scene or
+    // project, or a new scene, closes the prefab tab (the app asks about unsaved changes first:
+    // dirty() || prefab_dirty(), save_all()).
+
+    // Opens a prefab (name or path) in the prefab tab and shows it; the prefab already open is
+    // just shown. Refused while playing or attached, or while another prefab's tab has unsaved
+    // changes.
+    Result<void> open_prefab(const std::string& prefab);
+    // The prefab open in the prefab tab (project-relative), "" when none.
+    [[nodiscard]] const std::string& prefab_tab() const { return m_prefab_path; }
+    // The prefab's tab shows (world(), the history, selection and camera are the prefab's).
+    [[nodiscard]] bool showing_prefab() const { return m_showing_prefab; }
+    // Shows the scene's tab or the prefab's (refused while playing: false).
+    bool show_tab(bool prefab);
+    // The prefab tab has changes not saved to its file.
+    [[nodiscard]] bool prefab_dirty() const;
+    // Writes the prefab tab's objects to its file (one root: the prefab's) and the open scene's
+    // instances follow, keeping their overrides. Refused for a prefab that would contain itself.
+    Result<void> save_prefab();
+    // Closes the prefab tab (its unsaved changes are dropped: ask first) and shows the scene.
+    void close_prefab();
+    // Saves the prefab tab when it has unsaved changes, then the scene when it has (whichever
+    // tab shows); stops at the first failure.
+    Result<void> save_all();
+
     // ---- the project's files (session_assets.cpp) ----
 
     // Renames or moves a project file (project-relative paths; the new one's folders are made)
@@ -586,6 +618,19 @@ private:
     // scene's file, when rewritten, is this editor's version on disk.
     void assets_moved(const std::vector<std::string>& written);
 
+    // ---- helpers (session_prefab_tab.cpp) ----
+    // What the tab not shown keeps.
+    struct TabState {
+        std::unique_ptr<World> world;
+        UndoStack undo;
+        std::vector<Guid> selection;
+        ViewportCamera camera;
+    };
+    // Shows the other tab: its world, history, selection and camera trade places with these.
+    void swap_tabs();
+    // Why a scene-only action cannot run now ("" when it can): the prefab's tab shows.
+    [[nodiscard]] std::optional<Error> scene_only(const std::string& what) const;
+
     // ---- helpers (session_prefab_sync.cpp) ----
     // Remembers every prefab file's stamp as it is now (after the editor read or wrote them).
     void stamp_prefabs();
@@ -722,6 +767,9 @@ private:
     int m_backups = SaveOptions::kDefaultBackups;
 
     std::map<std::string, FileStamp> m_prefab_stamps; // prefab files as last read or written
+    std::string m_prefab_path;                        // the prefab tab's prefab ("": none)
+    bool m_showing_prefab = false;                    // the prefab tab shows
+    std::unique_ptr<TabState> m_other_tab;            // the tab not shown (null: no prefab tab)
 
     // the Play workflow
     InputScript m_recorded;                      // the last Play session's input, after Stop

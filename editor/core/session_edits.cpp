@@ -98,6 +98,11 @@ Result<Handle> EditorSession::place_prefab(const std::string& prefab, glm::vec2 
     const Prefab* p = prefabs().find(prefab);
     if (p == nullptr)
         return logged(make_error(ErrorCode::NotFound, "no prefab \"" + prefab + "\""));
+    if (m_showing_prefab)
+        if (const std::string cycle = prefab_cycle(prefabs(), m_prefab_path, {p->path});
+            !cycle.empty())
+            return logged(make_error(ErrorCode::Cycle,
+                                     "place: " + cycle + ": a prefab cannot contain itself"));
     const LayerId layer = p->layer.empty() ? 0 : m_world->find_layer(p->layer).value_or(0);
     auto entries =
         instance_entries(*p, UniqueNames(*m_world).take(p->name), layer, snapped(world_point));

@@ -153,12 +153,14 @@ Result<void> EditorSession::check_access() {
 // ---- saving ----
 
 Result<void> EditorSession::save() {
+    if (m_showing_prefab) return save_prefab();
     if (!m_scene_path.empty()) return save_as(m_scene_path);
     const std::string folder = has_project() ? project().scene_folder : std::string("scenes");
     return save_as(folder + "/" + m_scene_name + std::string(kSceneSuffix));
 }
 
 Result<void> EditorSession::save_as(const std::string& relative_path) {
+    if (auto refused = scene_only("Save As")) return *refused;
     if (!has_project()) {
         log_error("save: no project is open");
         return make_error(ErrorCode::InvalidArgument, "no project is open");
@@ -379,7 +381,7 @@ Result<void> EditorSession::answer_save_question(SaveAnswer answer) {
 
 bool EditorSession::check_disk() {
     if (!has_project() || m_play != PlayState::Editing || m_live || m_save_question ||
-        m_recovery_offer)
+        m_recovery_offer || m_showing_prefab)
         return false;
     if (!project_in_place()) {
         if (m_moved_reported) return false;
@@ -411,6 +413,8 @@ bool EditorSession::check_disk() {
 
 std::string EditorSession::window_title() const {
     std::string title = m_scene_name + (dirty() ? "*" : "");
+    if (m_showing_prefab)
+        title = "prefab " + m_prefab_path + (prefab_dirty() ? "*" : "") + " (" + title + ")";
     if (m_live) title = "player " + m_live->address() + " (" + title + " put aside)";
     if (has_project() && access() == ProjectAccess::ReadOnly) title += " [read-only]";
     if (has_project()) title += " - " + project().name;

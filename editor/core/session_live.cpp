@@ -16,6 +16,7 @@ namespace diorama::editor {
 namespace fs = std::filesystem;
 
 Result<void> EditorSession::attach(const live::LiveAddress& address) {
+    if (auto refused = scene_only("Attaching to a player")) return *refused;
     if (!has_project())
         return make_error(ErrorCode::InvalidArgument,
                           "open the player's game first: the editor shows its world with the "

@@ -88,6 +88,12 @@ EditorSession::rebase_commands(const Prefab& before, const Prefab& after) const 
 
 int EditorSession::reload_changed_prefabs() {
     if (!has_project() || m_play != PlayState::Editing || m_live) return 0;
+    if (m_showing_prefab) { // the scene's instances follow, in the scene's history
+        swap_tabs();
+        const int reloaded = reload_changed_prefabs();
+        swap_tabs();
+        return reloaded;
+    }
     int reloaded = 0;
     for (const std::string& path :
          project_files(project().root, project().prefab_folder, ".prefab.json")) {

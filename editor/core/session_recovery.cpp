@@ -65,7 +65,7 @@ void EditorSession::reset_autosave() {
 
 bool EditorSession::autosave_tick(double now_s) {
     if (!owns_recovery() || m_play != PlayState::Editing || m_live || m_recovery_offer ||
-        m_autosave_interval_s <= 0.0)
+        m_autosave_interval_s <= 0.0 || m_showing_prefab)
         return false;
     if (!dirty()) {
         if (m_recovery_written) remove_file(recovery_file());
@@ -97,7 +97,8 @@ bool EditorSession::autosave_tick(double now_s) {
 
 Result<void> EditorSession::write_recovery() {
     if (!has_project() || m_recovery_offer) return {};
-    stop(); // the scene to keep is the one before Play
+    show_tab(false); // the scene's state is the one to keep
+    stop();          // the scene to keep is the one before Play
     if (!owns_recovery() && dirty())
         return make_error(ErrorCode::InvalidArgument,
                           "the unsaved changes cannot be kept: the recovery files are not this "
@@ -168,6 +169,7 @@ void EditorSession::check_recovery(bool also_unsaved) {
 
 Result<void> EditorSession::restore_recovery() {
     if (!m_recovery_offer) return make_error(ErrorCode::NotFound, "no recovery is offered");
+    close_prefab();
     RecoveryOffer offer = std::move(*m_recovery_offer);
     std::unique_ptr<World> world = std::move(m_recovery_world);
     m_recovery_offer.reset();

@@ -22,6 +22,15 @@ std::string name_of(const std::string& path) {
     return path.substr(path.rfind('/') + 1);
 }
 
+// The name a tile shows: the file's name without the ending its badge already tells.
+std::string shown_name(const std::string& path) {
+    std::string name = name_of(path);
+    for (std::string_view ending : {".prefab.json", ".scene.json", ".tileset.json", ".input.json"})
+        if (name.size() > ending.size() && name.ends_with(ending))
+            return name.substr(0, name.size() - ending.size());
+    return name;
+}
+
 std::string size_text(std::uintmax_t bytes) {
     char text[32];
     if (bytes < 1024)
@@ -141,10 +150,7 @@ void AssetBrowser::draw_tile(UiContext& ctx, const AssetFile& file, float side) 
     const bool hovered = ImGui::IsItemHovered();
     if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         if (file.type == AssetType::Scene) ctx.actions.open_scene(file.path);
-        if (file.type == AssetType::Prefab) {
-            ctx.view.active_prefab = file.path;
-            ctx.view.place_mode = true;
-        }
+        if (file.type == AssetType::Prefab) ctx.view.open_prefab = file.path;
     }
     if (ImGui::BeginDragDropSource()) {
         ImGui::SetDragDropPayload(kAssetPayload, file.path.data(), file.path.size());
@@ -189,12 +195,12 @@ void AssetBrowser::draw_tile(UiContext& ctx, const AssetFile& file, float side) 
                        at + shown);
     } else {
         const auto [label, color] = badge_of(file.type);
-        draw->AddRectFilled(box_lo + ImVec2(8 * s, 8 * s), box_hi - ImVec2(8 * s, 8 * s), color,
+        draw->AddRectFilled(box_lo + ImVec2(0, 10 * s), box_hi - ImVec2(0, 10 * s), color,
                             4.0f * s);
         const ImVec2 text = ImGui::CalcTextSize(label);
         draw->AddText((box_lo + box_hi - text) * 0.5f, IM_COL32(255, 255, 255, 235), label);
     }
-    const std::string name = name_of(file.path);
+    const std::string name = shown_name(file.path);
     const ImVec2 text = ImGui::CalcTextSize(name.c_str());
     draw->PushClipRect(lo, hi, true);
     draw->AddText(ImVec2(lo.x + std::max(4.0f * s, (size.x - text.x) * 0.5f), lo.y + side - 2 * s),

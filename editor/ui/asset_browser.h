@@ -3,8 +3,8 @@
 // icons, a search by name. Drag a file out of it: an image into the viewport places a Sprite, a
 // prefab places an instance, any file onto an inspector field of its kind sets it. Right-click a
 // file to rename or move it (references follow) or delete it (asks first, listing its users);
-// double-click a scene to open it. The list follows the disk: files another program adds,
-// changes or removes show within half a second.
+// double-click a scene to open it, a prefab to edit it in its tab. The list follows the disk: files
+// another program adds, changes or removes show within half a second.
 
 #include "ui_context.h"
 

@@ -149,7 +149,12 @@ void Dialogs::draw_unsaved(UiContext& ctx) {
     const std::string pressed = modal_dialog(
         ctx.widgets, ctx.scale, {"Unsaved changes###unsaved", "Unsaved"}, m_modal_text,
         [&](DialogFrame& f) {
-            const std::string message = "\"" + ctx.session.scene_name() + "\" has unsaved changes.";
+            const EditorSession& s = ctx.session;
+            const std::string message =
+                s.prefab_dirty() && s.dirty() ? "\"" + s.scene_name() + "\" and the prefab " +
+                                                    s.prefab_tab() + " have unsaved changes."
+                : s.prefab_dirty() ? "The prefab " + s.prefab_tab() + " has unsaved changes."
+                                   : "\"" + s.scene_name() + "\" has unsaved changes.";
             f.modal_text = "Unsaved changes: " + message;
             ImGui::TextUnformatted(message.c_str());
             ImGui::TextDisabled("Save them before you go on?");

@@ -441,6 +441,10 @@ void HierarchyPanel::draw_row_menu(UiContext& ctx, Guid g) {
     ImGui::Separator();
     if (ui::menu_item(ctx.widgets, "SaveAsPrefab", "Save as Prefab...", nullptr))
         ctx.actions.save_prefab_dialog();
+    if (const PrefabInstance* link = world.get<PrefabInstance>(h))
+        if (ui::menu_item(ctx.widgets, "OpenPrefab", "Open Prefab", nullptr, false,
+                          session.play_state() == PlayState::Editing))
+            ctx.view.open_prefab = link->prefab;
     const bool overrides = !session.overrides(g).empty();
     if (ui::menu_item(ctx.widgets, "RevertPrefab", "Revert to Prefab", nullptr, false, overrides))
         if (auto r = session.revert_object(g); !r) log_warning(r.error().describe());

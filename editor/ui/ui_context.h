@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,10 @@ struct ViewState {
     std::string active_prefab; // palette selection (prefab path); empty: none
     bool place_mode = false;   // clicks in the viewport place active_prefab
     TilePaintState tile_paint;
+    // Tab changes asked for while the panels draw, made by the app after them (the world the
+    // panels show stays the same within a frame): a prefab to open, the tab to show.
+    std::string open_prefab;
+    std::optional<bool> show_prefab_tab;
     std::vector<bool> hidden_layers; // by LayerId: not drawn, not pickable
     std::vector<bool> locked_layers; // by LayerId: drawn, not pickable
     float frame_ms = 0.0f;           // wall time of the last frame

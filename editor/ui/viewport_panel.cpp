@@ -1,6 +1,7 @@
 #include "viewport_panel.h"
 
 #include "im_math.h"
+#include "modal_dialog.h"
 #include "ui_widgets.h"
 
 #include "core/live_attachment.h"
@@ -81,6 +82,7 @@ std::optional<glm::vec2> ViewportPanel::world_to_window(EditorSession& session,
 
 void ViewportPanel::draw(UiContext& ctx) {
     EditorSession& session = ctx.session;
+    if (!session.prefab_tab().empty()) draw_tabs(ctx);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     m_origin = to_glm(ImGui::GetCursorScreenPos());
     m_size = glm::max(to_glm(avail), glm::vec2(16.0f));
@@ -116,6 +118,49 @@ void ViewportPanel::draw(UiContext& ctx) {
     }
     draw_overlays(ctx);
     draw_context_menu(ctx);
+}
+
+void ViewportPanel::draw_tabs(UiContext& ctx) {
+    EditorSession& session = ctx.session;
+    const bool changed = session.showing_prefab() != m_tab_showed_prefab;
+    m_tab_showed_prefab = session.showing_prefab();
+    if (!ImGui::BeginTabBar("##edit_tabs")) return;
+    const std::string scene =
+        "Scene: " + session.scene_name() + (session.dirty() ? "*" : "") + "###scene_tab";
+    if (ui::begin_tab_item(ctx.widgets, "Tabs/scene", scene.c_str(),
+                           changed && !session.showing_prefab() ? ImGuiTabItemFlags_SetSelected
+                                                                : 0)) {
+        if (!changed && session.showing_prefab()) ctx.view.show_prefab_tab = false;
+        ImGui::EndTabItem();
+    }
+    const std::string prefab =
+        "Prefab: " + session.prefab_tab() + (session.prefab_dirty() ? "*" : "") + "###prefab_tab";
+    bool open = true;
+    if (ImGui::BeginTabItem(prefab.c_str(), &open,
+                            changed && session.showing_prefab() ? ImGuiTabItemFlags_SetSelected
+                                                                : 0)) {
+        if (!changed && !session.showing_prefab()) ctx.view.show_prefab_tab = true;
+        ImGui::EndTabItem();
+    }
+    record_item(ctx.widgets, "Tabs/prefab");
+    ImGui::EndTabBar();
+    if (!open) {
+        if (session.prefab_dirty())
+            ImGui::OpenPopup("Close the prefab?###close_prefab");
+        else
+            session.close_prefab();
+    }
+    std::string modal_text;
+    const std::string pressed = modal_dialog(
+        ctx.widgets, ctx.scale, {"Close the prefab?###close_prefab", "ClosePrefab"}, modal_text,
+        [&](DialogFrame& f) {
+            const std::string message = session.prefab_tab() + " has unsaved changes.";
+            f.modal_text = "Close the prefab? " + message;
+            ImGui::TextUnformatted(message.c_str());
+            f.buttons = {{"Save", DialogKeys::Enter}, {"Discard"}, {"Cancel", DialogKeys::Escape}};
+        });
+    if (pressed == "Save" && session.save_prefab()) session.close_prefab();
+    if (pressed == "Discard") session.close_prefab();
 }
 
 void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {

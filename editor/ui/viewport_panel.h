@@ -75,6 +75,9 @@ private:
     void draw_live_banner(UiContext& ctx, ImDrawList* draw, const LiveAttachment& live);
     void draw_ghost(UiContext& ctx, ImDrawList* draw, const std::string& prefab, glm::vec2 world);
     void draw_context_menu(UiContext& ctx);
+    // The scene's and the prefab's tabs above the viewport while a prefab is open; closing the
+    // prefab's asks about its unsaved changes.
+    void draw_tabs(UiContext& ctx);
     // Objects on layers that are neither hidden nor locked.
     [[nodiscard]] static PickFilter pickable(const UiContext& ctx);
     // The topmost object under a world point on a layer that is neither hidden nor locked.
@@ -93,6 +96,7 @@ private:
     glm::vec2 m_origin{0.0f}; // top-left of the image, window pixels
     glm::vec2 m_size{0.0f};   // image size, window pixels
     bool m_drawn = false;
+    bool m_tab_showed_prefab = false; // the tab bar's selection as last drawn
     bool m_hovered = false;
     bool m_focused = false;
 

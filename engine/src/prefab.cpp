@@ -271,6 +271,27 @@ PrefabFromObjects prefab_from_objects(const World& world, Handle root, std::stri
     return out;
 }
 
+Result<Handle> prefab_objects(World& world, const Prefab& prefab, LayerId layer) {
+    auto root = world.create(ObjectDef{.name = prefab.name, .layer = layer, .guid = prefab.id});
+    if (!root) return root.error();
+    for (const Prefab::Component& c : prefab.components)
+        world.add_copy(*root, c.type->id, c.value.get());
+    for (const PrefabPart& part : prefab.children) {
+        const Handle parent = part.parent.is_null() ? *root : world.find(part.parent);
+        auto h = world.create(ObjectDef{
+            .name = part.name, .layer = layer, .parent = parent ? parent : *root, .guid = part.id});
+        if (!h) {
+            world.destroy(*root);
+            return h.error();
+        }
+        for (const Prefab::Component& c : part.components)
+            world.add_copy(*h, c.type->id, c.value.get());
+        if (!part.prefab.empty())
+            *world.add<PrefabInstance>(*h) = PrefabInstance{part.prefab, part.prefab_part};
+    }
+    return *root;
+}
+
 Handle instance_root(const World& world, Handle h) {
     const PrefabInstance* link = world.get<PrefabInstance>(h);
     if (link == nullptr) return kNullHandle;

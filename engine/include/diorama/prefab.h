@@ -24,6 +24,7 @@
 #include "diorama/reflection.h"
 #include "diorama/result.h"
 #include "diorama/version.h"
+#include "diorama/world/objects.h"
 
 #include <glm/vec2.hpp>
 
@@ -162,6 +163,11 @@ struct PrefabFromObjects {
 };
 [[nodiscard]] PrefabFromObjects prefab_from_objects(const World& world, Handle root,
                                                     std::string path, std::string name);
+
+// The prefab's own objects in a world, to edit the prefab itself (prefab_from_objects writes
+// them back): the root (at the origin) and its children with their local guids as guids, in a
+// layer; children from nested prefabs linked to them, the others not linked. Returns the root.
+[[nodiscard]] Result<Handle> prefab_objects(World& world, const Prefab& prefab, LayerId layer);
 
 // Creates an instance: the root from def with the prefab's components and values, its children
 // below it (new guids; references between the prefab's objects follow them), each object with

@@ -4,7 +4,7 @@
 
 #include "core/editor_session.h"
 
-#include "bounce_copy.h"
+#include "bounce_session.h"
 
 #include "diorama/field_path.h"
 #include "diorama/json_io.h"
@@ -14,35 +14,15 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace diorama::editor {
 namespace {
 
 namespace fs = std::filesystem;
-using test::BounceCopy;
 
-class PrefabAuthoring : public ::testing::Test {
+class PrefabAuthoring : public test::BounceSessionTest {
 protected:
-    void SetUp() override {
-        ASSERT_FALSE(copy.path().empty());
-        auto opened = session.open_project(copy.path());
-        ASSERT_TRUE(opened) << opened.error().describe();
-    }
-
     Handle find(const std::string& name) const { return session.world().find_by_name(name); }
-    Guid guid(const std::string& name) const { return session.world().guid(find(name)); }
-    FieldValue field(Guid g, const std::string& path) const {
-        auto value = get_field(session.world(), session.world().find(g), path);
-        EXPECT_TRUE(value) << path;
-        return value ? *value : FieldValue{};
-    }
-    Json file_json(const std::string& relative) const {
-        std::ifstream in(copy.path() / relative);
-        std::stringstream text;
-        text << in.rdbuf();
-        return Json::parse(text.str());
-    }
     // Saves the first three bricks as "wall"; returns what was saved.
     EditorSession::PrefabSaved save_wall() {
         session.select_only({guid("Brick 0,0"), guid("Brick 1,0"), guid("Brick 2,0")});
@@ -50,9 +30,6 @@ protected:
         EXPECT_TRUE(saved) << (saved ? "" : saved.error().describe());
         return saved ? *saved : EditorSession::PrefabSaved{};
     }
-
-    BounceCopy copy;
-    EditorSession session{GameOptions{.module_dirs = {test::module_dir()}}};
 };
 
 TEST_F(PrefabAuthoring, ThreeSelectedObjectsBecomeOneInstanceAndTheSceneReopensTheSame) {

@@ -4,7 +4,7 @@
 
 #include "core/editor_session.h"
 
-#include "bounce_copy.h"
+#include "bounce_session.h"
 
 #include "diorama/field_path.h"
 #include "diorama/json_io.h"
@@ -13,40 +13,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace diorama::editor {
 namespace {
 
 namespace fs = std::filesystem;
-using test::BounceCopy;
 
-class PrefabTab : public ::testing::Test {
-protected:
-    void SetUp() override {
-        ASSERT_FALSE(copy.path().empty());
-        auto opened = session.open_project(copy.path());
-        ASSERT_TRUE(opened) << opened.error().describe();
-    }
-    Guid guid(const std::string& name) const {
-        return session.world().guid(session.world().find_by_name(name));
-    }
-    FieldValue field(Guid g, const std::string& path) const {
-        auto value = get_field(session.world(), session.world().find(g), path);
-        EXPECT_TRUE(value) << path;
-        return value ? *value : FieldValue{};
-    }
-    Json file_json(const std::string& relative) const {
-        std::ifstream in(copy.path() / relative);
-        std::stringstream text;
-        text << in.rdbuf();
-        return Json::parse(text.str());
-    }
-
-    BounceCopy copy;
-    EditorSession session{GameOptions{.module_dirs = {test::module_dir()}}};
-};
+class PrefabTab : public test::BounceSessionTest {};
 
 TEST_F(PrefabTab, APrefabOpensInItsTabAndTheSceneWaitsAsItWas) {
     const std::uint64_t scene = session.hash();

@@ -636,9 +636,13 @@ private:
     void stamp_prefabs();
     // What the open world's instances of a prefab need when it changes from before to after: the
     // fields they did not override take after's values, components after adds are added, ones
-    // it drops (and they did not change) removed.
+    // it drops (and they did not change) removed; objects after adds are made in every
+    // instance, objects it no longer has deleted from them.
     [[nodiscard]] std::vector<std::unique_ptr<EditCommand>>
     rebase_commands(const Prefab& before, const Prefab& after) const;
+    // rebase_commands' objects added and removed.
+    void add_new_parts(const Prefab& before, const Prefab& after,
+                       std::vector<std::unique_ptr<EditCommand>>& steps) const;
 
     // ---- helpers (session_prefabs.cpp) ----
     // Writes a prefab file (read back first: nothing is written when it does not read) and puts

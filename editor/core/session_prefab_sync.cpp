@@ -7,6 +7,8 @@
 
 #include "diorama/log.h"
 
+#include <unordered_map>
+
 namespace diorama::editor {
 
 namespace fs = std::filesystem;
@@ -42,6 +44,7 @@ void EditorSession::stamp_prefabs() {
 std::vector<std::unique_ptr<EditCommand>>
 EditorSession::rebase_commands(const Prefab& before, const Prefab& after) const {
     std::vector<std::unique_ptr<EditCommand>> steps;
+    add_new_parts(before, after, steps);
     m_world->each_object([&](Handle h) {
         const PrefabInstance* link = m_world->get<PrefabInstance>(h);
         if (link == nullptr || link->prefab != before.path) return;
@@ -84,6 +87,51 @@ EditorSession::rebase_commands(const Prefab& before, const Prefab& after) const 
         }
     });
     return steps;
+}
+
+void EditorSession::add_new_parts(const Prefab& before, const Prefab& after,
+                                  std::vector<std::unique_ptr<EditCommand>>& steps) const {
+    // Objects of the prefab that before did not have: every instance gets them, below the
+    // object of its own that comes from their parent (each instance's new objects in one step,
+    // created from the prefab's values when the step runs).
+    std::vector<Guid> removed;
+    m_world->each_object([&](Handle h) {
+        const PrefabInstance* link = m_world->get<PrefabInstance>(h);
+        if (link == nullptr || link->prefab != before.path) return;
+        if (!link->part.is_null() && after.part(link->part) == nullptr &&
+            before.part(link->part) != nullptr)
+            removed.push_back(m_world->guid(h)); // the prefab no longer has it
+        if (!link->part.is_null()) return;
+        Json entries = Json::array();
+        std::unordered_map<Guid, Guid> made; // new part -> the guid it gets in this instance
+        for (const PrefabPart& part : after.children) {
+            if (before.part(part.id) != nullptr) continue;
+            Guid parent{};
+            if (auto it = made.find(part.parent); it != made.end())
+                parent = it->second;
+            else if (const Handle up = part.parent.is_null()
+                                           ? h
+                                           : instance_object(*m_world, h, after, part.parent))
+                parent = m_world->guid(up);
+            if (parent.is_null()) continue; // its parent was removed from this instance
+            const Guid g = m_world->new_guid();
+            made[part.id] = g;
+            entries.push_back({{"guid", to_string(g)},
+                               {"name", part.name},
+                               {"layer", m_world->layers()[m_world->layer(h)]},
+                               {"parent", to_string(parent)},
+                               {"prefab", after.path},
+                               {"part", to_string(part.id)},
+                               {"components", Json::object()}});
+        }
+        if (!entries.empty())
+            steps.push_back(std::make_unique<AddObjectsCommand>("New objects of " + after.path,
+                                                                std::move(entries), edit_context(),
+                                                                glm::vec2(0.0f)));
+    });
+    if (!removed.empty())
+        steps.push_back(std::make_unique<RemoveObjectsCommand>("Objects gone from " + after.path,
+                                                               std::move(removed), edit_context()));
 }
 
 int EditorSession::reload_changed_prefabs() {

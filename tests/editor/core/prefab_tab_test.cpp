@@ -60,6 +60,37 @@ TEST_F(PrefabTab, SavingThePrefabChangesTheScenesInstancesAndKeepsTheirOverrides
     EXPECT_EQ(field(plain, "Shape.size"), FieldValue{glm::vec2(72.0f, 24.0f)});
 }
 
+TEST_F(PrefabTab, AChildAddedToThePrefabAppearsInEveryInstanceAndARemovedOneGoes) {
+    // A wall of three bricks, placed twice more.
+    session.select_only({guid("Brick 0,0"), guid("Brick 1,0"), guid("Brick 2,0")});
+    auto wall = session.save_selection_as_prefab("wall");
+    ASSERT_TRUE(wall) << wall.error().describe();
+    auto second = session.place_prefab("wall", glm::vec2(100.0f, 100.0f));
+    ASSERT_TRUE(second);
+    const std::size_t objects = session.world().object_count();
+
+    ASSERT_TRUE(session.open_prefab("wall"));
+    const Guid root = session.world().guid(session.world().first_root());
+    auto lamp = session.create_object("lamp", glm::vec2(0.0f, -40.0f));
+    ASSERT_TRUE(lamp);
+    ASSERT_TRUE(session.reparent(session.world().guid(*lamp), root));
+    session.select_only({guid("Brick 2,0")}); // removed from the prefab
+    session.delete_selection();
+    ASSERT_TRUE(session.save_prefab());
+
+    ASSERT_TRUE(session.show_tab(false));
+    EXPECT_EQ(session.world().object_count(), objects + 2 - 2) << "one lamp in, one brick out each";
+    const Handle placed = session.world().find(session.world().guid(*second));
+    bool has_lamp = false;
+    for (Handle child : session.world().children(placed))
+        has_lamp = has_lamp || session.world().name(child) == "lamp";
+    EXPECT_TRUE(has_lamp);
+    const std::uint64_t updated = session.hash();
+    ASSERT_TRUE(session.save());
+    ASSERT_TRUE(session.open_scene("level1"));
+    EXPECT_EQ(session.hash(), updated) << "the scene reads back as it was updated";
+}
+
 TEST_F(PrefabTab, EachTabHasItsOwnHistory) {
     const Guid brick = guid("Brick 0,0");
     ASSERT_TRUE(session.set_field(brick, "Brick.points", FieldValue{std::int32_t{99}}));

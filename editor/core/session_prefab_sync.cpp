@@ -4,6 +4,7 @@
 #include "editor_session.h"
 
 #include "commands.h"
+#include "prefab_values.h"
 
 #include "diorama/log.h"
 
@@ -12,26 +13,6 @@
 namespace diorama::editor {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-const void* find_in(const std::vector<PrefabComponent>* list, const TypeInfo& type) {
-    if (list == nullptr) return nullptr;
-    for (const PrefabComponent& c : *list)
-        if (c.type == &type) return c.value.get();
-    return nullptr;
-}
-
-// A field of an instance object as its prefab holds it (references local).
-FieldValue local_value(const World& world, Handle h, const Prefab& prefab, const FieldInfo& field,
-                       const void* component) {
-    FieldValue value = field.get(component);
-    if (field.type == FieldType::ObjectRef)
-        value = localize_reference(world, h, prefab, std::get<Guid>(value));
-    return value;
-}
-
-} // namespace
 
 void EditorSession::stamp_prefabs() {
     m_prefab_stamps.clear();
@@ -55,8 +36,8 @@ EditorSession::rebase_commands(const Prefab& before, const Prefab& after) const 
         for (const TypeInfo* type : registry().types()) {
             if (link->part.is_null() && type->id == component_id<Transform2D>()) continue;
             const void* mine = m_world->get(h, type->id);
-            const void* was = find_in(old_base, *type);
-            const void* now = find_in(new_base, *type);
+            const void* was = find_component(old_base, *type);
+            const void* now = find_component(new_base, *type);
             if (mine == nullptr && was == nullptr && now != nullptr) {
                 auto copy = type->make_instance();
                 type->copy(copy.get(), now);

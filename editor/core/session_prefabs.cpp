@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "prefab_commands.h"
+#include "prefab_values.h"
 #include "unique_names.h"
 
 #include "diorama/field_path.h"
@@ -48,25 +49,10 @@ Source source_of(const World& world, const PrefabLibrary& prefabs, Handle h) {
     return Source{prefab, components, link->part};
 }
 
-const void* find_in(const std::vector<PrefabComponent>& list, const TypeInfo& type) {
-    for (const PrefabComponent& c : list)
-        if (c.type == &type) return c.value.get();
-    return nullptr;
-}
-
-// A field's value on an instance object as its prefab would hold it (references local).
-FieldValue local_value(const World& world, Handle h, const Prefab& prefab, const FieldInfo& field,
-                       const void* component) {
-    FieldValue value = field.get(component);
-    if (field.type == FieldType::ObjectRef)
-        value = localize_reference(world, h, prefab, std::get<Guid>(value));
-    return value;
-}
-
 // The value an instance object inherits for a field: its prefab object's, or the type's default
 // when that object lacks the component.
 FieldValue inherited_value(const Source& source, const TypeInfo& type, const FieldInfo& field) {
-    const void* base = find_in(*source.components, type);
+    const void* base = find_component(source.components, type);
     return field.get(base != nullptr ? base : type.defaults.get());
 }
 
@@ -140,7 +126,7 @@ Result<void> EditorSession::revert_object(Guid object) {
     std::vector<std::unique_ptr<EditCommand>> steps;
     for (const TypeInfo* type : registry().types()) {
         const void* mine = m_world->get(h, type->id);
-        const void* base = find_in(*source.components, *type);
+        const void* base = find_component(source.components, *type);
         if (is_own_place(source, *type)) continue;
         if (mine == nullptr && base != nullptr) {
             auto copy = type->make_instance();

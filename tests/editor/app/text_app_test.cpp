@@ -2,8 +2,7 @@
 // copy of projects/bounce whose score text holds an emoji, a script types into the inspector and
 // the Save As dialog through SDL's text input, and the files saved are compared byte for byte.
 
-#include "child_process.h"
-#include "temp_dir.h"
+#include "editor_run.h"
 
 #include "diorama/file_io.h"
 
@@ -17,20 +16,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using diorama::test::ChildResult;
+using diorama::test::describe;
 using diorama::test::run_child;
-using diorama::test::TempDir;
 
-const std::string kEditor = DIORAMA_EDITOR_PATH;
 const std::string kPlayer = DIORAMA_PLAYER_PATH;
-const fs::path kBounce = fs::path(DIORAMA_SOURCE_DIR) / "projects" / "bounce";
 const std::string kScore = "7fb77b4d231028f2"; // the HUD's Text: "SCORE 0   LIVES 3"
 const std::string kScoreText = "\"text\": \"SCORE 0   LIVES 3\"";
 const std::string kEmoji = "\xF0\x9F\x98\x80"; // U+1F600
-
-std::string describe(const ChildResult& r) {
-    return "exit " + std::to_string(r.exit_code) + (r.timed_out ? " (timed out)" : "") +
-           "\n--- stdout\n" + r.out + "--- stderr\n" + r.err;
-}
 
 std::string read_bytes(const fs::path& file) {
     auto bytes = diorama::read_file(file, 64u << 20);
@@ -44,33 +36,20 @@ std::string replaced_once(std::string text, const std::string& from, const std::
     return text.replace(at, from.size(), to);
 }
 
-class ReliabilityText : public ::testing::Test {
+class ReliabilityText : public diorama::test::SampleCopyApp {
 protected:
+    ReliabilityText() : SampleCopyApp("bounce") {}
+
     void SetUp() override {
-        ASSERT_FALSE(m_dir.path().empty());
-        fs::copy(kBounce, project(), fs::copy_options::recursive);
-        fs::remove_all(project() / "game"); // the module's sources; the built module is found
+        SampleCopyApp::SetUp();
         m_scene = replaced_once(read_bytes(scene_file()), kScoreText,
                                 "\"text\": \"SCORE " + kEmoji + " LIVES 3\"");
         ASSERT_FALSE(m_scene.empty());
         m_dir.write("bounce/scenes/level1.scene.json", m_scene);
     }
 
-    [[nodiscard]] fs::path project() const { return m_dir.path() / "bounce"; }
     [[nodiscard]] fs::path scene_file() const { return project() / "scenes" / "level1.scene.json"; }
 
-    // Runs the editor on the project copy with script.
-    ChildResult editor(const std::string& script) {
-        m_dir.write("script.txt", script);
-        return run_child(kEditor,
-                         {project().string(), "--script", (m_dir.path() / "script.txt").string(),
-                          "--size", "1600x900"},
-                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
-                          "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
-                         std::chrono::seconds(240));
-    }
-
-    TempDir m_dir;
     std::string m_scene; // level1's bytes with the emoji
 };
 

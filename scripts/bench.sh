@@ -85,6 +85,20 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
   run_player 10000 600
   run_player 100000 60
 
+  # The scene of Godot's peer harness (../shared/peers): N balls with Transform2D and Velocity
+  # only, the same positions and speeds. Wall time of the whole process: load alone, and load
+  # plus 600 ticks (compare with run_peers.sh's godot-server/parent rows).
+  for n in 10000 100000; do
+    python3 "$root/tests/bench/tools/gen_balls.py" --n "$n" --logic builtin --out "$out/balls_$n"
+    for ticks in 0 600; do
+      start=$(now_ms)
+      "$bin/diorama-player" run "$out/balls_$n" --ticks "$ticks" >"$out/player_balls_${n}_$ticks.txt" ||
+        echo "bench: diorama-player run of balls_$n failed; see $out/player_balls_${n}_$ticks.txt" >&2
+      row=$([ "$ticks" = 0 ] && echo Load || echo LoadAnd600Ticks)
+      echo "Player/$row/Balls/$n wall_ms $(($(now_ms) - start))" >>"$figures"
+    done
+  done
+
   # ---- editor (headless) ----
   if [ -x "$bin/diorama-editor" ]; then
     echo "bench: diorama-editor on the 100k-object scene" >&2

@@ -79,6 +79,7 @@ TypeInfo describe<Velocity>() {
         .field<&Velocity::linear>("linear").speed(1.0f)
         .field<&Velocity::angular_deg>("angular_deg").speed(1.0f)
         .system(integrate_velocity)
+        .never_queries_space()
         .build();
 }
 
@@ -112,6 +113,7 @@ TypeInfo describe<Lifetime>() {
     return TypeBuilder<Lifetime>("Lifetime")
         .field<&Lifetime::remaining_s>("remaining_s").min(0.0f).speed(0.05f)
         .system(expire_lifetimes)
+        .never_queries_space()
         .build();
 }
 

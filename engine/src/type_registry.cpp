@@ -48,7 +48,8 @@ Result<void> TypeRegistry::add(TypeInfo info) {
     m_by_id[type->id] = type;
     m_order.push_back(type);
     m_types.push_back(std::move(owned));
-    if (type->hooks.update) m_systems.push_back(System{type->name, type->hooks.update});
+    if (type->hooks.update)
+        m_systems.push_back(System{type->name, type->hooks.update, type->queries_space});
     return {};
 }
 
@@ -90,6 +91,17 @@ Result<void> TypeRegistry::insert_system(std::string name, std::function<void(Wo
     }
     m_systems.insert(at, System{std::move(name), std::move(run)});
     return {};
+}
+
+bool TypeRegistry::tick_may_query_space() const {
+    for (const System& s : m_systems)
+        if (s.queries_space) return true;
+    for (const TypeInfo* t : m_order) {
+        const TypeHooks& h = t->hooks;
+        if (t->queries_space && (h.on_create || h.on_destroy || h.on_message || h.on_event))
+            return true;
+    }
+    return false;
 }
 
 const TypeInfo* TypeRegistry::find(std::string_view name) const {

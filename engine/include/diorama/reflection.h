@@ -143,6 +143,8 @@ struct TypeInfo {
     bool copy_defaults_on_add = false;
     // True for a type declared by a project's script rather than in C++.
     bool scripted = false;
+    // False when none of its hooks and its system reads the spatial index (the built-ins).
+    bool queries_space = true;
 
     // The field with this name, or nullptr.
     [[nodiscard]] const FieldInfo* find_field(std::string_view field_name) const;
@@ -330,6 +332,12 @@ public:
     // The type's update system: void(World&, float dt_s), run once per tick.
     TypeBuilder& system(std::function<void(World&, float)> f) {
         m_info.hooks.update = std::move(f);
+        return *this;
+    }
+    // Declares that the type's system and hooks never read the spatial index, so a world whose
+    // tick runs only such code need not index every object at every tick's end.
+    TypeBuilder& never_queries_space() {
+        m_info.queries_space = false;
         return *this;
     }
 

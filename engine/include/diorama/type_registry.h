@@ -19,6 +19,8 @@ class World;
 struct System {
     std::string name;
     std::function<void(World&, float dt_s)> run;
+    // False when it never reads the spatial index (World::query_*, spatial()): the built-ins.
+    bool queries_space = true;
 };
 
 class TypeRegistry {
@@ -71,6 +73,11 @@ public:
     [[nodiscard]] std::vector<std::string> names() const;
     // All systems in registration order.
     [[nodiscard]] const std::vector<System>& systems() const { return m_systems; }
+    // True when code run inside a tick may read the spatial index: a system, or a hook of a
+    // type, not declared never to (TypeBuilder::never_queries_space). The Simulation then
+    // brings the index up to date at every tick's end; otherwise it defers that to the first
+    // query after the tick.
+    [[nodiscard]] bool tick_may_query_space() const;
 
 private:
     std::vector<std::unique_ptr<TypeInfo>> m_types; // owned, registration order

@@ -253,11 +253,20 @@ public:
     // get<T>(), re-parenting, components added or removed) are seen; only boxes that changed
     // cells cost the grid more than a store.
     void update_spatial();
+    // Marks the index out of date instead: the next query (or spatial()) brings it up to date
+    // first, so it answers exactly as if update_spatial() had been called now, provided nothing
+    // moves in between (the Simulation's tick when no code in it queries; see
+    // TypeRegistry::tick_may_query_space).
+    void defer_spatial_update() { m_spatial_deferred = true; }
     // Objects whose indexed bounds overlap / contain / touch, each once, in slot order.
     void query_rect(const Rect& area, std::vector<Handle>& out) const;
     void query_point(glm::vec2 point, std::vector<Handle>& out) const;
     void query_circle(glm::vec2 center, float radius, std::vector<Handle>& out) const;
-    [[nodiscard]] const SpatialGrid& spatial() const { return m_grid; }
+    // The index itself (brought up to date first when an update was deferred).
+    [[nodiscard]] const SpatialGrid& spatial() const {
+        catch_up_spatial();
+        return m_grid;
+    }
 
     // ---- memory and stats ----
 
@@ -423,6 +432,12 @@ private:
     [[nodiscard]] glm::mat3 world_matrix_at(std::uint32_t index) const;
     // bounds without the handle check.
     [[nodiscard]] Rect bounds_at(std::uint32_t index, const ShapeSources& from) const;
+    // Runs a deferred update_spatial(); the index is a cache of the objects, so queries may.
+    void catch_up_spatial() const {
+        if (m_spatial_deferred) refresh_spatial();
+    }
+    // Files every live object's bounds in the grid; clears m_spatial_deferred.
+    void refresh_spatial() const;
     // Appends the handles of m_query_ids to out.
     void append_handles(std::vector<Handle>& out) const;
 
@@ -478,7 +493,8 @@ private:
     InputState m_input;
 
     // spatial index, memory, counters
-    SpatialGrid m_grid;
+    mutable SpatialGrid m_grid;              // a cache of the objects' bounds (catch_up_spatial)
+    mutable bool m_spatial_deferred = false; // m_grid is older than the objects
     mutable std::vector<std::uint32_t> m_query_ids; // scratch of the queries
     TransientArena m_transient;
     std::size_t m_dropped_messages = 0;

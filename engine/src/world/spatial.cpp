@@ -51,6 +51,11 @@ Rect World::bounds(Handle h) const {
 }
 
 void World::update_spatial() {
+    refresh_spatial();
+}
+
+void World::refresh_spatial() const {
+    m_spatial_deferred = false;
     // Every live object's bounds are computed again and handed to the grid, which only relinks
     // the boxes that changed cells. No copy of the inputs is kept: when most objects move,
     // comparing inputs costs more memory traffic than computing the bounds, and nothing can
@@ -64,18 +69,21 @@ void World::update_spatial() {
 }
 
 void World::query_rect(const Rect& area, std::vector<Handle>& out) const {
+    catch_up_spatial();
     m_query_ids.clear();
     m_grid.query_rect(area, m_query_ids);
     append_handles(out);
 }
 
 void World::query_point(glm::vec2 point, std::vector<Handle>& out) const {
+    catch_up_spatial();
     m_query_ids.clear();
     m_grid.query_point(point, m_query_ids);
     append_handles(out);
 }
 
 void World::query_circle(glm::vec2 center, float radius, std::vector<Handle>& out) const {
+    catch_up_spatial();
     m_query_ids.clear();
     m_grid.query_circle(center, radius, m_query_ids);
     append_handles(out);

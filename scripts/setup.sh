@@ -11,6 +11,7 @@ packages=(
   libsdl2-dev libimgui-dev libstb-dev
   liblua5.4-dev      # the scripts of a project run in Lua 5.4 (engine/src/lua_vm.cpp)
   libcpp-httplib-dev # the player's live link serves HTTP through it (engine/live/)
+  libsimdjson-dev    # the scene loader's fast path parses with it (engine/src/scene_fast_read.h)
   libgl1-mesa-dev libgl1-mesa-dri libegl-mesa0
   fonts-dejavu-core
   python3-jsonschema # the schema_checks test: docs/schema against every sample file

@@ -332,8 +332,10 @@ Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {
     if (!fd) return fd.error();
     FileBytes out;
     if (size >= kHugePageBytes) {
-        // Fresh pages from the kernel come zeroed anyway; huge ones take one fault per 2 MiB.
-        const std::size_t mapped = (size + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+        // Fresh pages from the kernel come zeroed anyway (the padding too); huge ones take one
+        // fault per 2 MiB.
+        const std::size_t mapped =
+            (size + kFileBytesPadding + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
         void* bytes =
             ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (bytes == MAP_FAILED) {
@@ -344,11 +346,13 @@ Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {
         out.m_data = std::unique_ptr<char, detail::FileBytesRelease>(
             static_cast<char*>(bytes), detail::FileBytesRelease{mapped});
     } else if (size > 0) {
-        char* bytes = new (std::nothrow) char[size]; // not zero-filled: read() fills it
+        // Not zero-filled: read() fills it; the padding is zeroed.
+        char* bytes = new (std::nothrow) char[size + kFileBytesPadding];
         if (bytes == nullptr) {
             ::close(*fd);
             return out_of_memory(path);
         }
+        std::memset(bytes + size, 0, kFileBytesPadding);
         out.m_data =
             std::unique_ptr<char, detail::FileBytesRelease>(bytes, detail::FileBytesRelease{0});
     }

@@ -5,14 +5,6 @@
 
 namespace diorama {
 
-std::size_t GuidIndex::home(std::uint64_t key) const {
-    // Guids may be sequential or hand-written: mix before masking.
-    key ^= key >> 33;
-    key *= 0xff51afd7ed558ccdull;
-    key ^= key >> 33;
-    return static_cast<std::size_t>(key) & (m_slots.size() - 1);
-}
-
 const std::uint32_t* GuidIndex::find(Guid g) const {
     if (m_slots.empty()) return nullptr;
     const std::size_t mask = m_slots.size() - 1;

@@ -11,6 +11,8 @@
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 #include "document.h"
+#include "scene_fast_read.h"
+#include "scene_references.h"
 
 #include <algorithm>
 #include <memory>
@@ -54,6 +56,31 @@ public:
             read_object(element, index);
         else
             m_waiting.push_back(element);
+    }
+
+    // Makes the objects the fast path staged (its header already found in order), as
+    // stream_object would have one by one; head is staged.head.
+    void take_staged(detail::StagedScene& staged) {
+        m_streaming = true;
+        read_layers(staged.head);
+        auto committed = detail::commit_staged(m_world, staged);
+        if (!committed) {
+            m_diag.error(committed.error());
+            return;
+        }
+        m_entries.reserve(committed->size());
+        for (const detail::CommittedObject& c : *committed) {
+            if (c.handle.index >= m_entry_of_slot.size())
+                m_entry_of_slot.resize(c.handle.index + 1, kNoEntry);
+            m_entry_of_slot[c.handle.index] = static_cast<std::uint32_t>(c.index);
+            m_entries.push_back(Entry{c.handle, c.index, c.parent});
+        }
+    }
+
+    // The context the fast path stages objects in: this reader's world, prefabs and asset checks.
+    [[nodiscard]] detail::StageContext stage_context() {
+        return detail::StageContext{m_world, m_prefabs, m_assets, m_file,
+                                    JsonLimits{.max_bytes = kMaxSceneBytes}};
     }
 
     // Reads the rest of the document (the header problems go to `head`, the rest to the reader's
@@ -371,9 +398,13 @@ private:
     // Parents and references of the objects read; returns the objects created, in entry order.
     std::vector<Handle> finish_objects() {
         link_parents();
-        globalize_instance_references();
-        remap_references();
-        check_references();
+        std::vector<detail::ReadObject> read;
+        read.reserve(m_entries.size());
+        for (const Entry& e : m_entries)
+            read.push_back(detail::ReadObject{e.handle, e.index});
+        detail::globalize_instance_references(m_world, m_prefabs, read);
+        if (m_renamed != nullptr) detail::remap_references(m_world, read, *m_renamed);
+        detail::check_references(m_world, read, m_file, m_diag);
         std::vector<Handle> created;
         created.reserve(m_entries.size());
         for (const Entry& e : m_entries)
@@ -417,57 +448,6 @@ private:
         return it == m_renamed->end() ? g : it->second;
     }
 
-    // References between the objects of one prefab instance are saved as the prefab's local
-    // guids: they become the guids of the instance's objects.
-    void globalize_instance_references() {
-        for (const Entry& e : m_entries) {
-            const PrefabInstance* link = m_world.get<PrefabInstance>(e.handle);
-            if (link == nullptr) continue;
-            const Prefab* prefab = m_prefabs.find(link->prefab);
-            if (prefab == nullptr || (prefab->id.is_null() && prefab->children.empty())) continue;
-            for (ComponentId id : m_world.components_of(e.handle))
-                if (const TypeInfo* type = m_world.registry().find(id))
-                    map_references(m_world, e.handle, *prefab, *type, m_world.get(e.handle, id),
-                                   false);
-        }
-    }
-
-    // Object references to renamed entries follow them.
-    void remap_references() {
-        if (m_renamed == nullptr || m_renamed->empty()) return;
-        for (const Entry& e : m_entries) {
-            for (ComponentId id : m_world.components_of(e.handle)) {
-                const TypeInfo* type = m_world.registry().find(id);
-                if (type == nullptr) continue;
-                void* c = m_world.get(e.handle, id);
-                for (const FieldInfo& f : type->fields) {
-                    if (f.type != FieldType::ObjectRef) continue;
-                    const Guid g = std::get<Guid>(f.get(c));
-                    if (const Guid to = renamed(g); to != g) f.set(c, FieldValue{to});
-                }
-            }
-        }
-    }
-
-    void check_references() {
-        for (const Entry& e : m_entries) {
-            for (ComponentId id : m_world.components_of(e.handle)) {
-                const TypeInfo* type = m_world.registry().find(id);
-                if (type == nullptr) continue;
-                const void* c = m_world.get(e.handle, id);
-                for (const FieldInfo& f : type->fields) {
-                    if (f.type != FieldType::ObjectRef) continue;
-                    const Guid g = std::get<Guid>(f.get(c));
-                    if (!g.is_null() && !m_world.find(g))
-                        m_diag.warning(make_error(
-                            ErrorCode::NotFound, "reference to missing object " + to_string(g),
-                            detail::where(m_file, json_path(json_path(entry_path(e), "components"),
-                                                            type->name + "." + f.name))));
-                }
-            }
-        }
-    }
-
     World& m_world;
     std::string_view m_file;
     const PrefabLibrary& m_prefabs;
@@ -496,24 +476,47 @@ private:
 
 } // namespace
 
-Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::string_view file,
-                                  const Project& project, const PrefabLibrary& prefabs,
-                                  Diagnostics& diagnostics, SceneLoadOptions options) {
+namespace {
+
+// True when the header of a staged scene reads without a word (else the precise reader reads the
+// scene, to report).
+bool header_is_clean(const Json& head, std::string_view file) {
+    Diagnostics said;
+    if (!detail::check_header(head, "diorama.scene", kSceneVersion, file, said)) return false;
+    (void)detail::read_string(head, "name", false, file, "", said);
+    return said.empty();
+}
+
+// load_scene_text over text followed by detail::kFastReadPadding readable bytes.
+Result<SceneInfo> load_padded_scene(World& world, std::string_view text, std::string_view file,
+                                    const Project& project, const PrefabLibrary& prefabs,
+                                    Diagnostics& diagnostics, SceneLoadOptions options) {
     if (world.object_count() != 0) {
         Error e = make_error(ErrorCode::InvalidArgument, "scenes load into an empty world",
                              std::string(file));
         diagnostics.error(e);
         return e;
     }
-    // Objects are read as the parser completes each one, so the document never holds them all.
-    // Their problems count only when the whole text parses and the header is usable.
     Diagnostics body;
     SceneReader reader(world, file, project, prefabs, body, options);
-    auto parsed = detail::parse_json_streaming(
-        text, file, JsonLimits{.max_bytes = kMaxSceneBytes}, "objects",
-        [&reader](const Json& root, std::size_t index, const Json& element) {
-            reader.stream_object(root, index, element);
-        });
+    // The fast path (scene_fast_read.h) stages the objects when the text holds nothing to report;
+    // the precise reader reads them as the parser completes each one, so the document never holds
+    // them all. Their problems count only when the whole text parses and the header is usable.
+    Result<Json> parsed = Json::object();
+    std::optional<detail::StagedScene> staged;
+    if (!options.precise_only) staged = detail::stage_scene(text, reader.stage_context());
+    if (staged && header_is_clean(staged->head, file)) {
+        reader.take_staged(*staged);
+        parsed = std::move(staged->head);
+        staged.reset();
+    } else {
+        staged.reset();
+        parsed = detail::parse_json_streaming(
+            text, file, JsonLimits{.max_bytes = kMaxSceneBytes}, "objects",
+            [&reader](const Json& root, std::size_t index, const Json& element) {
+                reader.stream_object(root, index, element);
+            });
+    }
     if (!parsed) {
         world.clear();
         diagnostics.error(parsed.error());
@@ -535,6 +538,19 @@ Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::stri
     return info;
 }
 
+} // namespace
+
+Result<SceneInfo> load_scene_text(World& world, std::string_view text, std::string_view file,
+                                  const Project& project, const PrefabLibrary& prefabs,
+                                  Diagnostics& diagnostics, SceneLoadOptions options) {
+    std::string padded;
+    padded.reserve(text.size() + detail::kFastReadPadding);
+    padded.assign(text);
+    padded.append(detail::kFastReadPadding, '\0');
+    return load_padded_scene(world, std::string_view(padded.data(), text.size()), file, project,
+                             prefabs, diagnostics, options);
+}
+
 Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& project,
                              const PrefabLibrary& prefabs, Diagnostics& diagnostics,
                              SceneLoadOptions options) {
@@ -551,7 +567,7 @@ Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& 
         diagnostics.error(e);
         return e;
     }
-    return load_scene_text(world, text->view(), shown, project, prefabs, diagnostics, options);
+    return load_padded_scene(world, text->view(), shown, project, prefabs, diagnostics, options);
 }
 
 Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const Project& project,

@@ -1,7 +1,8 @@
 // Fuzz target: bytes -> scene loader (parse, validate, build a world) -> save -> load again. A
 // failed load must leave the world empty and say why; a successful one must save, the saved text
 // must load without errors, and the second world must equal the first (state hash and the bytes
-// it saves).
+// it saves). The loader's fast path (scene_fast_read.h) must agree with the precise reader alone
+// on every input: the same outcome, the same messages, the same world.
 
 #include "fuzz_context.h"
 
@@ -25,6 +26,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto loaded = load_scene_text(first, text, "fuzz.scene.json", context.project, context.prefabs,
                                   diagnostics);
     const std::string report = diagnostics.format();
+
+    World precise(context.registry);
+    Diagnostics precise_diagnostics;
+    auto precisely =
+        load_scene_text(precise, text, "fuzz.scene.json", context.project, context.prefabs,
+                        precise_diagnostics, SceneLoadOptions{.precise_only = true});
+    require(precisely.ok() == loaded.ok(), "the fast path and the precise reader agree on success",
+            report + "\n--- precise:\n" + precise_diagnostics.format());
+    require(precise_diagnostics.format() == report,
+            "the fast path and the precise reader report the same",
+            report + "\n--- precise:\n" + precise_diagnostics.format());
+    require(state_hash(precise) == state_hash(first), "the fast path makes the precise world");
     if (!loaded) {
         require(diagnostics.has_errors(), "a failed load reports an error");
         require(first.object_count() == 0, "a failed load leaves the world empty", report);

@@ -40,6 +40,9 @@ struct FileBytesRelease {
 };
 } // namespace detail
 
+// Zero bytes after a FileBytes' end, for parsers that read ahead (simdjson reads 64 at a time).
+inline constexpr std::size_t kFileBytesPadding = 64;
+
 // The bytes of a file read whole, in memory this object owns (move-only). Large files are read
 // into memory that is neither zero-filled first nor faulted in page by page (huge pages where the
 // system has them), which makes reading a 50 MB scene several times cheaper than a std::string.
@@ -47,10 +50,14 @@ class FileBytes {
 public:
     FileBytes() = default;
 
-    // The file's bytes; valid while this object lives.
-    [[nodiscard]] std::string_view view() const { return {m_data.get(), m_size}; }
+    // The file's bytes, followed by kFileBytesPadding zero bytes; valid while this object lives.
+    [[nodiscard]] std::string_view view() const {
+        return m_data ? std::string_view(m_data.get(), m_size) : std::string_view(kNoBytes, 0);
+    }
 
 private:
+    static constexpr char kNoBytes[kFileBytesPadding] = {}; // an empty file's view, padded too
+
     friend Result<FileBytes> read_file_bytes(const std::filesystem::path& path,
                                              std::size_t max_bytes);
     std::unique_ptr<char, detail::FileBytesRelease> m_data;

@@ -15,21 +15,43 @@ public:
     // The index of g, or nullptr when absent. g must not be null.
     [[nodiscard]] const std::uint32_t* find(Guid g) const;
     [[nodiscard]] bool contains(Guid g) const { return find(g) != nullptr; }
+    // Starts fetching the memory a find or insert of g reads first (a hint: a loader calls it
+    // some objects ahead, so the random access of each is not waited for).
+    void prefetch(Guid g) const {
+        if (m_slots.empty()) return;
+        const Slot* slot = &m_slots[home(g.value)];
+#if defined(__x86_64__)
+        // GCC 12 drops a __builtin_prefetch of this address as if it had no effect.
+        asm volatile("prefetcht0 %0" : : "m"(*slot));
+#else
+        __builtin_prefetch(slot);
+#endif
+    }
     // Inserts or replaces g's index; may throw std::bad_alloc (then nothing changed). g not null.
     void insert(Guid g, std::uint32_t index);
     // Makes room for n entries without further growth; may throw std::bad_alloc.
     void reserve(std::size_t n);
     // Removes g; no-op when absent.
     void erase(Guid g);
-    [[nodiscard]] std::size_t size() const { return m_size; }
-    [[nodiscard]] std::size_t memory_bytes() const { return m_slots.capacity() * sizeof(Slot); }
+    [[nodiscard]] std::size_t size() const {
+        return m_size;
+    }
+    [[nodiscard]] std::size_t memory_bytes() const {
+        return m_slots.capacity() * sizeof(Slot);
+    }
 
 private:
     struct Slot {
         std::uint64_t key = 0; // 0: empty
         std::uint32_t value = 0;
     };
-    [[nodiscard]] std::size_t home(std::uint64_t key) const;
+    [[nodiscard]] std::size_t home(std::uint64_t key) const {
+        // Guids may be sequential or hand-written: mix before masking.
+        key ^= key >> 33;
+        key *= 0xff51afd7ed558ccdull;
+        key ^= key >> 33;
+        return static_cast<std::size_t>(key) & (m_slots.size() - 1);
+    }
     void rehash(std::size_t capacity);
 
     std::vector<Slot> m_slots; // size is a power of two (or zero)

@@ -61,6 +61,8 @@ struct SceneLoadOptions {
     // as read; the problems are still errors in the diagnostics. The editor loads so that one
     // missing file never keeps a scene from opening.
     bool keep_missing_prefabs = false;
+    // Reads with the precise reader alone, never the fast path (tests and fuzzing compare them).
+    bool precise_only = false;
 };
 
 struct SceneInfo {

@@ -103,6 +103,12 @@ public:
     std::size_t flush();
     // Destroys every object now (hooks run); layers are kept.
     void clear();
+    // Makes room for `more` objects with explicit guids beyond those alive, so creating them
+    // grows no table (a loader that knows how many it makes). May throw std::bad_alloc.
+    void reserve(std::size_t more);
+    // A hint that an object with guid g is about to be created or looked up: the guid index
+    // starts fetching its memory (a loader calls it some objects ahead).
+    void prefetch_guid(Guid g) const { m_by_guid.prefetch(g); }
     // The next creates take these free slots first, in this order (slots that are not free are
     // skipped). Save order follows slots, so undo re-creates objects where they were with this.
     void prefer_free_slots(std::span<const std::uint32_t> slots);

@@ -212,6 +212,15 @@ template <bool kDefault>
     return announce_created(index);
 }
 
+void World::reserve(std::size_t more) {
+    const std::size_t slots = m_live_count + more;
+    m_generation.reserve(slots);
+    m_records.reserve(slots);
+    m_parent.reserve(slots);
+    index_pending_guids();
+    m_by_guid.reserve(m_by_guid.size() + more);
+}
+
 Handle World::fail(std::optional<Error>& error, Error reason) {
     error = std::move(reason);
     return kNullHandle;

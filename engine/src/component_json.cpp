@@ -433,6 +433,93 @@ void read_component(const TypeInfo& type, const Json& fields, void* component,
     }
 }
 
+namespace {
+
+// A type's fields in the order of their names (a JSON object's key order), made once per type.
+const std::vector<const FieldInfo*>& fields_by_name(const TypeInfo& type) {
+    thread_local std::unordered_map<const TypeInfo*, std::vector<const FieldInfo*>> sorted;
+    std::vector<const FieldInfo*>& fields = sorted[&type];
+    if (fields.size() != type.fields.size()) {
+        fields.clear();
+        for (const FieldInfo& f : type.fields)
+            fields.push_back(&f);
+        std::sort(fields.begin(), fields.end(),
+                  [](const FieldInfo* a, const FieldInfo* b) { return a->name < b->name; });
+    }
+    return fields;
+}
+
+// A number as the serializer writes the JSON double float_to_json makes of it.
+void append_float(std::string& out, PrettyWriter& writer, float x) {
+    (void)out;
+    writer.value(float_to_json(x), 0);
+}
+
+// A field's value as field_json's JSON, pretty at indent.
+void append_field(std::string& out, PrettyWriter& writer, const FieldInfo& f, const FieldValue& v,
+                  int indent) {
+    if (const float* x = std::get_if<float>(&v)) {
+        append_float(out, writer, *x);
+    } else if (const glm::vec2* p = std::get_if<glm::vec2>(&v)) {
+        out += '[';
+        append_float(out, writer, p->x);
+        out += ", ";
+        append_float(out, writer, p->y);
+        out += ']';
+    } else if (const glm::vec4* c = std::get_if<glm::vec4>(&v)) {
+        out += '[';
+        for (int i = 0; i < 4; ++i) {
+            if (i > 0) out += ", ";
+            append_float(out, writer, (*c)[i]);
+        }
+        out += ']';
+    } else if (const bool* b = std::get_if<bool>(&v)) {
+        out += *b ? "true" : "false";
+    } else if (f.type != FieldType::Enum && std::holds_alternative<std::int32_t>(v)) {
+        out += std::to_string(std::get<std::int32_t>(v));
+    } else if (const Guid* g = std::get_if<Guid>(&v)) {
+        if (g->is_null())
+            out += "null";
+        else
+            (out += '"', out += to_string(*g)) += '"';
+    } else {
+        writer.value(field_json(f, v), indent); // strings, enums, properties, tiles
+    }
+}
+
+} // namespace
+
+Result<bool> append_component(std::string& out, PrettyWriter& writer, const TypeInfo& type,
+                              const void* component, const void* base, int indent, bool skip_empty,
+                              const std::function<std::string()>& where) {
+    thread_local std::vector<std::pair<const FieldInfo*, FieldValue>> changed;
+    changed.clear();
+    for (const FieldInfo* f : fields_by_name(type)) {
+        FieldValue v = f->get(component);
+        if (base != nullptr && v == f->get(base)) continue;
+        if (!finite_value(v))
+            return make_error(ErrorCode::Range, "NaN or infinity cannot be saved",
+                              json_path(where(), type.name + "." + f->name));
+        changed.emplace_back(f, std::move(v));
+    }
+    if (changed.empty()) {
+        if (skip_empty) return false;
+        out += "{}";
+        return true;
+    }
+    out += "{\n";
+    for (std::size_t i = 0; i < changed.size(); ++i) {
+        if (i > 0) out += ",\n";
+        out.append(static_cast<std::size_t>(indent + 2), ' ');
+        (out += '"', out += changed[i].first->name) += "\": ";
+        append_field(out, writer, *changed[i].first, changed[i].second, indent + 2);
+    }
+    out += '\n';
+    out.append(static_cast<std::size_t>(indent), ' ');
+    out += '}';
+    return true;
+}
+
 Result<Json> write_component(const TypeInfo& type, const void* component, const void* base,
                              std::string_view where_) {
     Json out = Json::object();

@@ -54,4 +54,12 @@ void read_component(const TypeInfo& type, const Json& fields, void* component,
 [[nodiscard]] Result<Json> write_component(const TypeInfo& type, const void* component,
                                            const void* base, std::string_view where);
 
+// write_component's object appended to out as writer (over out) writes it pretty at indent,
+// without making it: the text is the same byte for byte. Returns false, appending nothing, when
+// no field differs and `skip_empty`. Fails as write_component does (where: made on failure).
+[[nodiscard]] Result<bool> append_component(std::string& out, PrettyWriter& writer,
+                                            const TypeInfo& type, const void* component,
+                                            const void* base, int indent, bool skip_empty,
+                                            const std::function<std::string()>& where);
+
 } // namespace diorama::detail

@@ -60,8 +60,11 @@ std::string Error::describe() const {
 // ---- guids ----
 
 std::string to_string(Guid guid) {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(guid.value));
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string text(16, '0');
+    for (int i = 15; i >= 0; --i) {
+        text[static_cast<std::size_t>(i)] = kHex[guid.value >> (4 * (15 - i)) & 0xf];
+    }
     return text;
 }
 

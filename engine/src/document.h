@@ -50,6 +50,23 @@ using ElementSink = std::function<void(const Json& root, std::size_t index, cons
 // leading indent, no trailing newline).
 void append_pretty_json(std::string& out, const Json& value, int indent);
 
+// append_pretty_json for many values into one string, through one serializer.
+class PrettyWriter {
+public:
+    explicit PrettyWriter(std::string& out);
+    // Appends value as append_pretty_json does.
+    void value(const Json& j, int indent);
+
+private:
+    void scalar(const Json& j);
+    void key(const std::string& k);
+    void object(const Json& j, int indent);
+    void array(const Json& j, int indent);
+
+    std::string& m_out;
+    nlohmann::detail::serializer<Json> m_serializer;
+};
+
 // "FILE: PATH", or FILE alone when the path is empty.
 std::string where(std::string_view file, std::string_view path);
 

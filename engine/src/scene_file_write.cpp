@@ -117,6 +117,83 @@ Result<Json> object_entry(const World& world, Handle h, std::size_t index,
     return o;
 }
 
+// The registered types in the order of their names (the key order of a JSON object).
+std::vector<const TypeInfo*> types_by_name(const World& world) {
+    std::vector<const TypeInfo*> types = world.registry().types();
+    std::sort(types.begin(), types.end(),
+              [](const TypeInfo* a, const TypeInfo* b) { return a->name < b->name; });
+    return types;
+}
+
+// object_entry's JSON appended to out as writer writes it pretty at indent 4, without making it
+// (the text is the same byte for byte): the way of every object but a placeholder or one with
+// components of unknown types, which take object_entry's.
+Result<void> append_entry(std::string& out, detail::PrettyWriter& writer, const World& world,
+                          Handle h, std::size_t index, const PrefabLibrary& prefabs,
+                          const std::vector<const TypeInfo*>& types) {
+    if (world.get<MissingPrefab>(h) != nullptr || world.get<UnknownComponents>(h) != nullptr) {
+        auto entry = object_entry(world, h, index, prefabs);
+        if (!entry) return entry.error();
+        writer.value(*entry, 4);
+        return {};
+    }
+    const PrefabInstance* link = world.get<PrefabInstance>(h);
+    const Prefab* prefab = link != nullptr ? prefabs.find(link->prefab) : nullptr;
+    const Guid part = link != nullptr ? link->part : Guid{};
+    const auto where = [&] {
+        return "objects[" + std::to_string(index) + "] (" + to_string(world.guid(h)) +
+               ").components";
+    };
+    out += "{\n      \"components\": {";
+    bool any = false;
+    std::shared_ptr<void> local; // a component with its references made local
+    for (const TypeInfo* type : types) {
+        const void* c = world.get(h, type->id);
+        const void* from_prefab = prefab != nullptr ? prefab->find(part, type->id) : nullptr;
+        if (c == nullptr && from_prefab == nullptr) continue;
+        const std::size_t mark = out.size();
+        out += any ? ",\n        \"" : "\n        \"";
+        (out += type->name) += "\": ";
+        if (c == nullptr) {
+            out += "null"; // removed from the instance
+            any = true;
+            continue;
+        }
+        if (prefab != nullptr && has_references(*type) &&
+            (!prefab->id.is_null() || !prefab->children.empty())) {
+            // References within the instance are saved as the prefab's local guids.
+            local = type->make_instance();
+            type->copy(local.get(), c);
+            map_references(world, h, *prefab, *type, local.get(), true);
+            c = local.get();
+        }
+        auto written = detail::append_component(
+            out, writer, *type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), 8,
+            from_prefab != nullptr, where);
+        if (!written) return written.error();
+        if (*written)
+            any = true;
+        else
+            out.resize(mark); // inherited unchanged
+    }
+    out += any ? "\n      }" : "}";
+    ((out += ",\n      \"guid\": \"") += to_string(world.guid(h))) += '"';
+    out += ",\n      \"layer\": ";
+    writer.value(Json(world.layers()[world.layer(h)]), 6);
+    out += ",\n      \"name\": ";
+    writer.value(Json(world.name(h)), 6);
+    if (const Handle p = world.parent(h))
+        ((out += ",\n      \"parent\": \"") += to_string(world.guid(p))) += '"';
+    if (link != nullptr) {
+        if (!link->part.is_null())
+            ((out += ",\n      \"part\": \"") += to_string(link->part)) += '"';
+        out += ",\n      \"prefab\": ";
+        writer.value(Json(link->prefab), 6);
+    }
+    out += "\n    }";
+    return {};
+}
+
 } // namespace
 
 Result<Json> scene_to_json(const World& world, std::string_view scene_name,
@@ -150,12 +227,14 @@ Result<std::string> scene_to_text(const World& world, std::string_view scene_nam
         out += "[]";
     } else {
         out += "[\n";
+        detail::PrettyWriter writer(out);
+        const std::vector<const TypeInfo*> types = types_by_name(world);
         for (std::size_t i = 0; i < order.size(); ++i) {
-            auto entry = object_entry(world, order[i], i, prefabs);
-            if (!entry) return entry.error();
             if (i > 0) out += ",\n";
             out += "    ";
-            detail::append_pretty_json(out, *entry, 4);
+            if (auto appended = append_entry(out, writer, world, order[i], i, prefabs, types);
+                !appended)
+                return appended.error();
         }
         out += "\n  ]";
     }

@@ -48,6 +48,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto json = scene_to_json(first, loaded->name, context.prefabs);
     require(json.ok(), "a loaded scene saves", json ? "" : json.error().describe());
     const std::string saved = to_pretty_json(*json);
+    auto streamed = scene_to_text(first, loaded->name, context.prefabs);
+    require(streamed.ok() && *streamed == saved, "the saved text is the pretty JSON of the scene",
+            saved);
 
     World second(context.registry);
     Diagnostics again;

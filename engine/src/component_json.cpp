@@ -435,20 +435,6 @@ void read_component(const TypeInfo& type, const Json& fields, void* component,
 
 namespace {
 
-// A type's fields in the order of their names (a JSON object's key order), made once per type.
-const std::vector<const FieldInfo*>& fields_by_name(const TypeInfo& type) {
-    thread_local std::unordered_map<const TypeInfo*, std::vector<const FieldInfo*>> sorted;
-    std::vector<const FieldInfo*>& fields = sorted[&type];
-    if (fields.size() != type.fields.size()) {
-        fields.clear();
-        for (const FieldInfo& f : type.fields)
-            fields.push_back(&f);
-        std::sort(fields.begin(), fields.end(),
-                  [](const FieldInfo* a, const FieldInfo* b) { return a->name < b->name; });
-    }
-    return fields;
-}
-
 // A number as the serializer writes the JSON double float_to_json makes of it.
 void append_float(std::string& out, PrettyWriter& writer, float x) {
     (void)out;
@@ -489,12 +475,21 @@ void append_field(std::string& out, PrettyWriter& writer, const FieldInfo& f, co
 
 } // namespace
 
+std::vector<const FieldInfo*> fields_by_name(const TypeInfo& type) {
+    std::vector<const FieldInfo*> fields;
+    for (const FieldInfo& f : type.fields)
+        fields.push_back(&f);
+    std::sort(fields.begin(), fields.end(),
+              [](const FieldInfo* a, const FieldInfo* b) { return a->name < b->name; });
+    return fields;
+}
+
 Result<bool> append_component(std::string& out, PrettyWriter& writer, const TypeInfo& type,
-                              const void* component, const void* base, int indent, bool skip_empty,
+                              std::span<const FieldInfo* const> fields, const void* component,
+                              const void* base, int indent, bool skip_empty,
                               const std::function<std::string()>& where) {
-    thread_local std::vector<std::pair<const FieldInfo*, FieldValue>> changed;
-    changed.clear();
-    for (const FieldInfo* f : fields_by_name(type)) {
+    std::vector<std::pair<const FieldInfo*, FieldValue>> changed;
+    for (const FieldInfo* f : fields) {
         FieldValue v = f->get(component);
         if (base != nullptr && v == f->get(base)) continue;
         if (!finite_value(v))

@@ -11,9 +11,11 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace diorama::detail {
 
@@ -54,12 +56,16 @@ void read_component(const TypeInfo& type, const Json& fields, void* component,
 [[nodiscard]] Result<Json> write_component(const TypeInfo& type, const void* component,
                                            const void* base, std::string_view where);
 
+// The type's fields in the order of their names (a JSON object's key order).
+[[nodiscard]] std::vector<const FieldInfo*> fields_by_name(const TypeInfo& type);
+
 // write_component's object appended to out as writer (over out) writes it pretty at indent,
-// without making it: the text is the same byte for byte. Returns false, appending nothing, when
-// no field differs and `skip_empty`. Fails as write_component does (where: made on failure).
-[[nodiscard]] Result<bool> append_component(std::string& out, PrettyWriter& writer,
-                                            const TypeInfo& type, const void* component,
-                                            const void* base, int indent, bool skip_empty,
-                                            const std::function<std::string()>& where);
+// without making it: the text is the same byte for byte. fields: fields_by_name(type). Returns
+// false, appending nothing, when no field differs and `skip_empty`. Fails as write_component
+// does (where: made on failure).
+[[nodiscard]] Result<bool>
+append_component(std::string& out, PrettyWriter& writer, const TypeInfo& type,
+                 std::span<const FieldInfo* const> fields, const void* component, const void* base,
+                 int indent, bool skip_empty, const std::function<std::string()>& where);
 
 } // namespace diorama::detail

@@ -3,6 +3,7 @@
 #include "diorama/components.h"
 #include "diorama/field_path.h"
 #include "diorama/prefab.h"
+#include "diorama/scene_file.h"
 #include "diorama/text_check.h"
 #include "diorama/tile_map.h"
 #include "diorama/type_registry.h"
@@ -457,6 +458,13 @@ std::optional<StagedScene> stage_scene(std::string_view text, const StageContext
     } catch (const std::bad_alloc&) {
         return std::nullopt; // the precise reader reports what it can
     }
+}
+
+bool header_is_clean(const StagedScene& staged, std::string_view file) {
+    Diagnostics said;
+    if (!check_header(staged.head, "diorama.scene", kSceneVersion, file, said)) return false;
+    (void)read_string(staged.head, "name", false, file, "", said);
+    return said.empty();
 }
 
 Result<std::vector<CommittedObject>> commit_staged(World& world, StagedScene& staged) {

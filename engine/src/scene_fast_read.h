@@ -65,6 +65,10 @@ struct StageContext {
 [[nodiscard]] std::optional<StagedScene> stage_scene(std::string_view text,
                                                      const StageContext& context);
 
+// True when the staged scene's header (format, version, name) reads without a word, as the
+// precise reader reads it; else the precise reader reads the scene, to report.
+[[nodiscard]] bool header_is_clean(const StagedScene& staged, std::string_view file);
+
 // An object created from a staged entry.
 struct CommittedObject {
     Handle handle{};

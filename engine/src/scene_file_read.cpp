@@ -15,6 +15,7 @@
 #include "scene_references.h"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -478,19 +479,12 @@ private:
 
 namespace {
 
-// True when the header of a staged scene reads without a word (else the precise reader reads the
-// scene, to report).
-bool header_is_clean(const Json& head, std::string_view file) {
-    Diagnostics said;
-    if (!detail::check_header(head, "diorama.scene", kSceneVersion, file, said)) return false;
-    (void)detail::read_string(head, "name", false, file, "", said);
-    return said.empty();
-}
-
-// load_scene_text over text followed by detail::kFastReadPadding readable bytes.
+// load_scene_text over text followed by detail::kFastReadPadding readable bytes. release_text
+// (when set) frees the text once it is no longer read, before the objects are made.
 Result<SceneInfo> load_padded_scene(World& world, std::string_view text, std::string_view file,
                                     const Project& project, const PrefabLibrary& prefabs,
-                                    Diagnostics& diagnostics, SceneLoadOptions options) {
+                                    Diagnostics& diagnostics, SceneLoadOptions options,
+                                    const std::function<void()>& release_text = {}) {
     if (world.object_count() != 0) {
         Error e = make_error(ErrorCode::InvalidArgument, "scenes load into an empty world",
                              std::string(file));
@@ -505,7 +499,8 @@ Result<SceneInfo> load_padded_scene(World& world, std::string_view text, std::st
     Result<Json> parsed = Json::object();
     std::optional<detail::StagedScene> staged;
     if (!options.precise_only) staged = detail::stage_scene(text, reader.stage_context());
-    if (staged && header_is_clean(staged->head, file)) {
+    if (staged && detail::header_is_clean(*staged, file)) {
+        if (release_text) release_text();
         reader.take_staged(*staged);
         parsed = std::move(staged->head);
         staged.reset();
@@ -567,7 +562,8 @@ Result<SceneInfo> load_scene(World& world, const fs::path& path, const Project& 
         diagnostics.error(e);
         return e;
     }
-    return load_padded_scene(world, text->view(), shown, project, prefabs, diagnostics, options);
+    return load_padded_scene(world, text->view(), shown, project, prefabs, diagnostics, options,
+                             [&text] { *text = FileBytes{}; });
 }
 
 Result<std::vector<Handle>> add_objects(World& world, const Json& entries, const Project& project,

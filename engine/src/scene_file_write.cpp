@@ -117,11 +117,18 @@ Result<Json> object_entry(const World& world, Handle h, std::size_t index,
     return o;
 }
 
-// The registered types in the order of their names (the key order of a JSON object).
-std::vector<const TypeInfo*> types_by_name(const World& world) {
-    std::vector<const TypeInfo*> types = world.registry().types();
+// The registered types in the order of their names (the key order of a JSON object), each with
+// its fields in that order.
+struct TypeByName {
+    const TypeInfo* type = nullptr;
+    std::vector<const FieldInfo*> fields;
+};
+std::vector<TypeByName> types_by_name(const World& world) {
+    std::vector<TypeByName> types;
+    for (const TypeInfo* type : world.registry().types())
+        types.push_back(TypeByName{type, detail::fields_by_name(*type)});
     std::sort(types.begin(), types.end(),
-              [](const TypeInfo* a, const TypeInfo* b) { return a->name < b->name; });
+              [](const TypeByName& a, const TypeByName& b) { return a.type->name < b.type->name; });
     return types;
 }
 
@@ -130,7 +137,7 @@ std::vector<const TypeInfo*> types_by_name(const World& world) {
 // components of unknown types, which take object_entry's.
 Result<void> append_entry(std::string& out, detail::PrettyWriter& writer, const World& world,
                           Handle h, std::size_t index, const PrefabLibrary& prefabs,
-                          const std::vector<const TypeInfo*>& types) {
+                          const std::vector<TypeByName>& types) {
     if (world.get<MissingPrefab>(h) != nullptr || world.get<UnknownComponents>(h) != nullptr) {
         auto entry = object_entry(world, h, index, prefabs);
         if (!entry) return entry.error();
@@ -147,7 +154,7 @@ Result<void> append_entry(std::string& out, detail::PrettyWriter& writer, const 
     out += "{\n      \"components\": {";
     bool any = false;
     std::shared_ptr<void> local; // a component with its references made local
-    for (const TypeInfo* type : types) {
+    for (const auto& [type, fields] : types) {
         const void* c = world.get(h, type->id);
         const void* from_prefab = prefab != nullptr ? prefab->find(part, type->id) : nullptr;
         if (c == nullptr && from_prefab == nullptr) continue;
@@ -167,9 +174,10 @@ Result<void> append_entry(std::string& out, detail::PrettyWriter& writer, const 
             map_references(world, h, *prefab, *type, local.get(), true);
             c = local.get();
         }
-        auto written = detail::append_component(
-            out, writer, *type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), 8,
-            from_prefab != nullptr, where);
+        auto written =
+            detail::append_component(out, writer, *type, fields, c,
+                                     from_prefab != nullptr ? from_prefab : type->defaults.get(), 8,
+                                     from_prefab != nullptr, where);
         if (!written) return written.error();
         if (*written)
             any = true;
@@ -228,7 +236,7 @@ Result<std::string> scene_to_text(const World& world, std::string_view scene_nam
     } else {
         out += "[\n";
         detail::PrettyWriter writer(out);
-        const std::vector<const TypeInfo*> types = types_by_name(world);
+        const std::vector<TypeByName> types = types_by_name(world);
         for (std::size_t i = 0; i < order.size(); ++i) {
             if (i > 0) out += ",\n";
             out += "    ";

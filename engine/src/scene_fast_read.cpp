@@ -11,6 +11,10 @@
 
 #include <simdjson.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -46,8 +50,12 @@ class Stager {
 public:
     explicit Stager(const StageContext& context) : m_context(context) {
         const TypeRegistry& registry = context.world.registry();
-        for (const TypeInfo* type : registry.types())
+        for (const TypeInfo* type : registry.types()) {
             m_types_by_name.emplace(type->name, type);
+            if (type->id >= m_type_bits.size()) m_type_bits.resize(type->id + 1, 0);
+            const std::size_t i = m_types_by_name.size() - 1;
+            if (i < 64) m_type_bits[type->id] = std::uint64_t{1} << i;
+        }
     }
 
     StagedScene read(od::document& doc) {
@@ -259,18 +267,49 @@ private:
     std::uint64_t stage_components(std::uint32_t index, od::value& value) {
         std::uint64_t given = 0;
         m_written.clear();
+        std::size_t position = 0;
         for (auto item : take(value.get_object())) {
             od::field field = take(std::move(item));
-            const auto type = m_types_by_name.find(plain_key(field));
-            give_up_unless(type != m_types_by_name.end()); // unknown: kept with a warning
-            const std::uint64_t bit = type_bit(*type->second);
+            const TypeInfo& type = type_named(plain_key(field), position++);
+            const std::uint64_t bit = type_bit(type);
             give_up_unless((given & bit) == 0);
             given |= bit;
             count();
             od::value fields = field.value();
-            m_written.emplace_back(type->second, stage_component(index, *type->second, fields));
+            m_written.emplace_back(&type, stage_component(index, type, fields));
         }
         return given;
+    }
+
+    // The registered type with this name, the one at this position in the last entry first (the
+    // entries of a scene mostly list the same components); unknown types are kept by the precise
+    // reader, with a warning.
+    const TypeInfo& type_named(std::string_view name, std::size_t position) {
+        if (position < m_recent_types.size() && m_recent_types[position]->name == name)
+            return *m_recent_types[position];
+        const auto type = m_types_by_name.find(name);
+        give_up_unless(type != m_types_by_name.end());
+        if (position < 16) {
+            if (m_recent_types.size() <= position)
+                m_recent_types.resize(position + 1, type->second);
+            m_recent_types[position] = type->second;
+        }
+        return *type->second;
+    }
+
+    // The field of type with this name, the one at this position in the last component of the
+    // type first.
+    const FieldInfo* field_named(const TypeInfo& type, std::string_view name,
+                                 std::size_t position) {
+        if (type.id >= m_recent_fields.size()) m_recent_fields.resize(type.id + 1);
+        std::vector<const FieldInfo*>& recent = m_recent_fields[type.id];
+        if (position < recent.size() && recent[position]->name == name) return recent[position];
+        const FieldInfo* f = type.find_field(name);
+        if (f != nullptr && position < 64) {
+            if (recent.size() <= position) recent.resize(position + 1, f);
+            recent[position] = f;
+        }
+        return f;
     }
 
     static const void* base_value(const std::vector<PrefabComponent>* base, const TypeInfo& type) {
@@ -282,16 +321,10 @@ private:
 
     // A type's bit in the masks of given components; types past the 64th are left to the
     // precise reader.
-    std::uint64_t type_bit(const TypeInfo& type) {
-        const std::size_t i = type_index(type);
-        give_up_unless(i < 64);
-        return std::uint64_t{1} << i;
-    }
-    std::size_t type_index(const TypeInfo& type) const {
-        const auto& types = m_context.world.registry().types();
-        for (std::size_t i = 0; i < types.size(); ++i)
-            if (types[i] == &type) return i;
-        return types.size();
+    std::uint64_t type_bit(const TypeInfo& type) const {
+        const std::uint64_t bit = type.id < m_type_bits.size() ? m_type_bits[type.id] : 0;
+        give_up_unless(bit != 0);
+        return bit;
     }
 
     // Returns the bits of the fields written (by index).
@@ -302,9 +335,10 @@ private:
         void* component = pool->emplace(index, 1);
         type.copy(component, defaults(type));
         std::uint64_t written = 0;
+        std::size_t position = 0;
         for (auto item : take(fields.get_object())) {
             od::field field = take(std::move(item));
-            const FieldInfo* f = type.find_field(plain_key(field));
+            const FieldInfo* f = field_named(type, plain_key(field), position++);
             give_up_unless(f != nullptr);
             const auto i = static_cast<std::size_t>(f - type.fields.data());
             give_up_unless(i < 64 && (written & (std::uint64_t{1} << i)) == 0);
@@ -436,6 +470,9 @@ private:
     const StageContext& m_context;
     StagedScene m_staged;
     std::unordered_map<std::string_view, const TypeInfo*> m_types_by_name;
+    std::vector<std::uint64_t> m_type_bits;      // per type id: its bit in masks of types (0: none)
+    std::vector<const TypeInfo*> m_recent_types; // type_named's guesses
+    std::vector<std::vector<const FieldInfo*>> m_recent_fields; // per type id: field_named's
     std::size_t m_values = 0;
     std::vector<std::pair<const TypeInfo*, std::uint64_t>> m_written; // the entry's, see above
     std::shared_ptr<void> m_rebased;                                  // scratch of rebase
@@ -458,6 +495,12 @@ std::optional<StagedScene> stage_scene(std::string_view text, const StageContext
     } catch (const std::bad_alloc&) {
         return std::nullopt; // the precise reader reports what it can
     }
+}
+
+void return_free_memory() {
+#if defined(__GLIBC__)
+    ::malloc_trim(0);
+#endif
 }
 
 bool header_is_clean(const StagedScene& staged, std::string_view file) {

@@ -69,6 +69,10 @@ struct StageContext {
 // precise reader reads it; else the precise reader reads the scene, to report.
 [[nodiscard]] bool header_is_clean(const StagedScene& staged, std::string_view file);
 
+// Gives the memory the staging freed (many small blocks) back to the system, so a loaded scene
+// holds no more than the precise reader's would.
+void return_free_memory();
+
 // An object created from a staged entry.
 struct CommittedObject {
     Handle handle{};

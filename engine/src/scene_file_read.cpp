@@ -504,6 +504,7 @@ Result<SceneInfo> load_padded_scene(World& world, std::string_view text, std::st
         reader.take_staged(*staged);
         parsed = std::move(staged->head);
         staged.reset();
+        detail::return_free_memory();
     } else {
         staged.reset();
         parsed = detail::parse_json_streaming(

@@ -529,7 +529,7 @@ Result<SceneInfo> load_padded_scene(World& world, std::string_view text, std::st
         world.clear();
         return local.first_error();
     }
-    world.update_spatial();
+    world.settle_spatial();
     info.objects = world.object_count();
     return info;
 }

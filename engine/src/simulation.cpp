@@ -104,12 +104,7 @@ void Simulation::tick() {
         s.run(m_world, dt);
     m_stats.messages_delivered = m_world.deliver_messages();
     m_stats.objects_destroyed = m_world.flush();
-    // With no code in the tick that reads the index, nothing can tell when it is brought up to
-    // date: the next query does it (a tick of objects that only move costs their moves).
-    if (m_world.registry().tick_may_query_space())
-        m_world.update_spatial();
-    else
-        m_world.defer_spatial_update();
+    m_world.settle_spatial();
     ++m_ticks;
     m_stats.arena_watermark = m_world.transient().used();
     m_stats.tick_ms =

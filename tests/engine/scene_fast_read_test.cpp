@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -172,6 +173,19 @@ TEST_F(SceneFastReadTest, TheFastWorldHasTheValuesWritten) {
     EXPECT_EQ(world.get<FastReadLink>(world.find(Guid{3}))->target, Guid{1});
     EXPECT_EQ(world.get<Text>(world.find(Guid{3}))->text, "hello\nworld");
     EXPECT_EQ(world.layer(world.find(Guid{3})), *world.find_layer("ui"));
+}
+
+TEST_F(SceneFastReadTest, ALoadedWorldsIndexAnswersAsTheObjectsAreWhenFirstQueried) {
+    // No system of these types queries, so the loader leaves the index to the first query.
+    World world(registry);
+    Diagnostics d;
+    ASSERT_TRUE(load_scene_text(world, kScene, "s", project, prefabs, d).ok()) << d.format();
+    const Handle block = world.find(Guid{1});
+    std::vector<Handle> found;
+    world.query_point(world.bounds(block).center(), found);
+    EXPECT_NE(std::find(found.begin(), found.end(), block), found.end());
+    EXPECT_EQ(world.spatial().size(), world.object_count());
+    EXPECT_EQ(world.spatial().box(block.index), world.bounds(block));
 }
 
 TEST_F(SceneFastReadTest, SavedScenesAreStagedAndReadBackAlike) {

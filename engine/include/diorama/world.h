@@ -264,6 +264,10 @@ public:
     // moves in between (the Simulation's tick when no code in it queries; see
     // TypeRegistry::tick_may_query_space).
     void defer_spatial_update() { m_spatial_deferred = true; }
+    // update_spatial() now when code run in a tick may query the index, so the next tick sees
+    // it as things are now (TypeRegistry::tick_may_query_space); else defer_spatial_update():
+    // what the Simulation does at a tick's end and a loader once it has filled the world.
+    void settle_spatial();
     // Objects whose indexed bounds overlap / contain / touch, each once, in slot order.
     void query_rect(const Rect& area, std::vector<Handle>& out) const;
     void query_point(glm::vec2 point, std::vector<Handle>& out) const;

@@ -2,6 +2,8 @@
 
 #include "diorama/world.h"
 
+#include "diorama/type_registry.h"
+
 #include <glm/mat3x3.hpp>
 
 #include <cmath>
@@ -52,6 +54,15 @@ Rect World::bounds(Handle h) const {
 
 void World::update_spatial() {
     refresh_spatial();
+}
+
+void World::settle_spatial() {
+    // With no code in a tick that reads the index, nothing can tell when it is brought up to
+    // date: the next query does it (a tick of objects that only move costs their moves).
+    if (m_registry->tick_may_query_space())
+        update_spatial();
+    else
+        defer_spatial_update();
 }
 
 void World::refresh_spatial() const {

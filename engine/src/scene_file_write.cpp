@@ -56,6 +56,19 @@ bool has_references(const TypeInfo& type) {
                        [](const FieldInfo& f) { return f.type == FieldType::ObjectRef; });
 }
 
+// The component c of h (of an instance of prefab, or null) as saved: references within the
+// instance become the prefab's local guids, in `local` when there are any.
+const void* as_saved(const World& world, Handle h, const Prefab* prefab, const TypeInfo& type,
+                     const void* c, std::shared_ptr<void>& local) {
+    if (prefab == nullptr || !has_references(type) ||
+        (prefab->id.is_null() && prefab->children.empty()))
+        return c;
+    local = type.make_instance();
+    type.copy(local.get(), c);
+    map_references(world, h, *prefab, type, local.get(), true);
+    return local.get();
+}
+
 // The scene entry of one object; `index` is its position in the saved list, for messages.
 Result<Json> object_entry(const World& world, Handle h, std::size_t index,
                           const PrefabLibrary& prefabs) {
@@ -92,14 +105,7 @@ Result<Json> object_entry(const World& world, Handle h, std::size_t index,
                 components[type->name] = nullptr; // removed from the instance
             continue;
         }
-        if (prefab != nullptr && has_references(*type) &&
-            (!prefab->id.is_null() || !prefab->children.empty())) {
-            // References within the instance are saved as the prefab's local guids.
-            local = type->make_instance();
-            type->copy(local.get(), c);
-            map_references(world, h, *prefab, *type, local.get(), true);
-            c = local.get();
-        }
+        c = as_saved(world, h, prefab, *type, c, local);
         auto fields = detail::write_component(
             *type, c, from_prefab != nullptr ? from_prefab : type->defaults.get(), where);
         if (!fields) return fields.error();
@@ -166,14 +172,7 @@ Result<void> append_entry(std::string& out, detail::PrettyWriter& writer, const 
             any = true;
             continue;
         }
-        if (prefab != nullptr && has_references(*type) &&
-            (!prefab->id.is_null() || !prefab->children.empty())) {
-            // References within the instance are saved as the prefab's local guids.
-            local = type->make_instance();
-            type->copy(local.get(), c);
-            map_references(world, h, *prefab, *type, local.get(), true);
-            c = local.get();
-        }
+        c = as_saved(world, h, prefab, *type, c, local);
         auto written =
             detail::append_component(out, writer, *type, fields, c,
                                      from_prefab != nullptr ? from_prefab : type->defaults.get(), 8,

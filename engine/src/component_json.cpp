@@ -436,8 +436,7 @@ void read_component(const TypeInfo& type, const Json& fields, void* component,
 namespace {
 
 // A number as the serializer writes the JSON double float_to_json makes of it.
-void append_float(std::string& out, PrettyWriter& writer, float x) {
-    (void)out;
+void append_float(PrettyWriter& writer, float x) {
     writer.value(float_to_json(x), 0);
 }
 
@@ -445,18 +444,18 @@ void append_float(std::string& out, PrettyWriter& writer, float x) {
 void append_field(std::string& out, PrettyWriter& writer, const FieldInfo& f, const FieldValue& v,
                   int indent) {
     if (const float* x = std::get_if<float>(&v)) {
-        append_float(out, writer, *x);
+        append_float(writer, *x);
     } else if (const glm::vec2* p = std::get_if<glm::vec2>(&v)) {
         out += '[';
-        append_float(out, writer, p->x);
+        append_float(writer, p->x);
         out += ", ";
-        append_float(out, writer, p->y);
+        append_float(writer, p->y);
         out += ']';
     } else if (const glm::vec4* c = std::get_if<glm::vec4>(&v)) {
         out += '[';
         for (int i = 0; i < 4; ++i) {
             if (i > 0) out += ", ";
-            append_float(out, writer, (*c)[i]);
+            append_float(writer, (*c)[i]);
         }
         out += ']';
     } else if (const bool* b = std::get_if<bool>(&v)) {

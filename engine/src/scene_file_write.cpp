@@ -139,8 +139,8 @@ std::vector<TypeByName> types_by_name(const World& world) {
 }
 
 // object_entry's JSON appended to out as writer writes it pretty at indent 4, without making it
-// (the text is the same byte for byte): the way of every object but a placeholder or one with
-// components of unknown types, which take object_entry's.
+// (the text is the same byte for byte). An object whose prefab is missing (MissingPrefab) or
+// that has components of unknown types is written through object_entry.
 Result<void> append_entry(std::string& out, detail::PrettyWriter& writer, const World& world,
                           Handle h, std::size_t index, const PrefabLibrary& prefabs,
                           const std::vector<TypeByName>& types) {

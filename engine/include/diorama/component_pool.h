@@ -75,7 +75,7 @@ public:
     [[nodiscard]] virtual std::size_t memory_bytes() const = 0;
 
     // ---- owned groups (managed by the world) ----
-    // Index of the group that owns this pool, or -1.
+    // Index of the outermost group owning this pool (the ones nested in it own it too), or -1.
     int group = -1;
     // The registered type's info (hooks), cached by the world on first use; null: unregistered.
     const TypeInfo* info = nullptr;

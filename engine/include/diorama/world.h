@@ -211,8 +211,10 @@ public:
         return View<T...>(*this);
     }
 
-    // Declares an owned group over T... (at least two types). A pool belongs to at most one
-    // group. Existing members are gathered at once.
+    // Declares an owned group over T... (at least two types), so view<T...>() walks parallel
+    // arrays. A group may share pools only with a nesting chain: it is then nested in the chain's
+    // innermost group, whose types it must all have (as group<Transform2D, Velocity, Tag>() in
+    // the built-in Transform2D + Velocity group). Existing members are gathered at once.
     template <class... T>
     Result<void> group() {
         return make_group({component_id<T>()...});
@@ -414,16 +416,24 @@ private:
     // Queues a group join for when the outermost view ends.
     void defer_join(int group, std::uint32_t entity);
     void erase_component(std::uint32_t entity, PoolBase& pool);
-    // Makes entity a member of g when it has every type of g and is not a member yet.
-    void join_group_if_complete(std::uint32_t entity, Group& g);
-    // As join_group_if_complete, inline for the usual join after an add: entity's components
-    // are the last of every pool of g, right after the members, so nothing moves.
-    void join_group(std::uint32_t entity, Group& g);
+    // Makes entity a member of g when it has every type of g; true when it is a member after.
+    bool join_group_if_complete(std::uint32_t entity, Group& g);
+    // Joins group's chain from its outermost group, as far as entity has the types (it may be
+    // a member of some already).
+    void join_groups(std::uint32_t entity, int group);
+    // As join_groups, inline for the usual join after an add: entity's components are the last
+    // of every pool of g, right after the members, so nothing moves.
+    void join_group(std::uint32_t entity, int group);
+    // Leaves group and every group nested in it that entity is a member of, innermost first.
+    void leave_groups(std::uint32_t entity, int group);
     void leave_group(std::uint32_t entity, Group& g);
     [[nodiscard]] bool in_group(std::uint32_t entity, const Group& g) const;
     Result<void> make_group(std::vector<ComponentId> types);
-    // The group owning exactly these pools (one each of its types), or null. A pool belongs to
-    // one group at most, so this reads only the pools' group indexes: no call, no search.
+    // Checks that a new group over types, sharing pools with existing groups, nests in the
+    // innermost group of their one chain; returns that group's index, or -1 when it shares none.
+    Result<int> nesting_for(const std::vector<ComponentId>& types) const;
+    // The group owning exactly these pools (one each of its types), or null: the innermost of
+    // the pools' groups when they are all of one chain. Reads only the pools' group indexes.
     template <class... P>
     [[nodiscard]] const Group* group_owning(const P*... pools) const;
     // Removals or joins were deferred by a view and wait for the outermost one to end.

@@ -124,7 +124,10 @@ bool World::remove(Handle h, ComponentId type) {
 void World::erase_component(std::uint32_t entity, PoolBase& pool) {
     if (pool.group >= 0) {
         Group& g = m_groups[static_cast<std::size_t>(pool.group)];
-        if (in_group(entity, g)) leave_group(entity, g);
+        if (g.inner >= 0)
+            leave_groups(entity, pool.group);
+        else if (in_group(entity, g))
+            leave_group(entity, g);
     }
     pool.erase(entity);
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -105,6 +106,126 @@ TEST_F(GroupsTest, GroupedViewMatchesAFilteredScanAfterChurn) {
         ++visited;
     });
     EXPECT_EQ(visited, expected);
+}
+
+// Every object having all of T... is visited once, each with its own components, and (when the
+// view walks a group) as parallel arrays: consecutive visits have consecutive components.
+template <class... T>
+std::vector<Handle> visit_checked(World& world, bool contiguous) {
+    std::vector<Handle> seen;
+    std::tuple<const T*...> previous{};
+    world.view<T...>().each([&](Handle h, T&... c) {
+        EXPECT_TRUE(((&c == world.get<T>(h)) && ...));
+        if (contiguous && seen.size() % PoolBase::kPageSize != 0) {
+            EXPECT_TRUE(((&c == std::get<const T*>(previous) + 1) && ...))
+                << "grouped members sit side by side";
+        }
+        previous = {&c...};
+        seen.push_back(h);
+    });
+    std::sort(seen.begin(), seen.end(), [](Handle a, Handle b) { return a.index < b.index; });
+    return seen;
+}
+
+template <class... T>
+std::vector<Handle> having_all(World& world, const std::vector<Handle>& live) {
+    std::vector<Handle> out;
+    for (Handle h : live)
+        if ((world.has<T>(h) && ...)) out.push_back(h);
+    std::sort(out.begin(), out.end(), [](Handle a, Handle b) { return a.index < b.index; });
+    return out;
+}
+
+TEST_F(GroupsTest, NestedGroupsKeepBothWalksRightThroughChurnAndViews) {
+    // Transform2D + Velocity is the built-in group; Sprite nests a group in it, Shape another in
+    // that. Objects gain and lose each type (also inside views, where joins and removals are
+    // deferred), and each group's view walks exactly its objects as parallel arrays.
+    World world(registry);
+    ASSERT_TRUE((world.group<Transform2D, Velocity, Sprite>()));
+    ASSERT_TRUE((world.group<Transform2D, Velocity, Sprite, Shape>()));
+    std::mt19937 rng(5);
+    std::vector<Handle> live;
+    const auto toggle = [&](Handle h, std::uint32_t which) {
+        switch (which) {
+        case 0:
+            world.has<Velocity>(h) ? (void)world.remove<Velocity>(h) : (void)world.add<Velocity>(h);
+            break;
+        case 1:
+            world.has<Sprite>(h) ? (void)world.remove<Sprite>(h) : (void)world.add<Sprite>(h);
+            break;
+        default:
+            world.has<Shape>(h) ? (void)world.remove<Shape>(h) : (void)world.add<Shape>(h);
+            break;
+        }
+    };
+    for (int step = 0; step < 20000; ++step) {
+        const auto r = rng() % 16u;
+        if (r < 5 || live.empty()) {
+            live.push_back(world.create());
+        } else if (r < 12) {
+            toggle(pick(live, rng), static_cast<std::uint32_t>(rng() % 3u));
+        } else if (r < 14) {
+            destroy_one(world, live, rng);
+        } else {
+            // Inside a view: the changes apply when it ends, in any order of the types.
+            std::vector<Handle> batch;
+            for (int k = 0; k < 8; ++k)
+                batch.push_back(pick(live, rng));
+            bool done = false;
+            world.view<Transform2D>().each([&](Transform2D&) {
+                if (done) return;
+                done = true;
+                for (Handle h : batch)
+                    toggle(h, static_cast<std::uint32_t>(rng() % 3u));
+            });
+        }
+    }
+    EXPECT_EQ((visit_checked<Transform2D, Velocity>(world, true)),
+              (having_all<Transform2D, Velocity>(world, live)));
+    EXPECT_EQ((visit_checked<Transform2D, Velocity, Sprite>(world, true)),
+              (having_all<Transform2D, Velocity, Sprite>(world, live)));
+    EXPECT_EQ((visit_checked<Shape, Velocity, Transform2D, Sprite>(world, true)),
+              (having_all<Transform2D, Velocity, Sprite, Shape>(world, live)));
+    EXPECT_EQ((visit_checked<Velocity, Sprite>(world, false)),
+              (having_all<Velocity, Sprite>(world, live)))
+        << "part of a group's types is not a group: the view scans";
+}
+
+TEST_F(GroupsTest, ANestedGroupGathersExistingMembersAndLeavesTheOuterGroupWhole) {
+    World world(registry);
+    std::vector<Handle> live;
+    for (int i = 0; i < 1000; ++i) {
+        const Handle h = world.create();
+        if (i % 3 != 0) world.add<Velocity>(h);
+        if (i % 2 == 0) world.add<Sprite>(h);
+        live.push_back(h);
+    }
+    ASSERT_TRUE((world.group<Transform2D, Velocity, Sprite>()));
+    EXPECT_EQ((visit_checked<Transform2D, Velocity, Sprite>(world, true)),
+              (having_all<Transform2D, Velocity, Sprite>(world, live)));
+    EXPECT_EQ((visit_checked<Transform2D, Velocity>(world, true)),
+              (having_all<Transform2D, Velocity>(world, live)));
+    for (std::size_t i = 0; i < live.size(); i += 4)
+        world.destroy(live[i]);
+    world.flush();
+    std::erase_if(live, [&](Handle h) { return !world.alive(h); });
+    EXPECT_EQ((visit_checked<Transform2D, Velocity, Sprite>(world, true)),
+              (having_all<Transform2D, Velocity, Sprite>(world, live)));
+    EXPECT_EQ((visit_checked<Transform2D, Velocity>(world, true)),
+              (having_all<Transform2D, Velocity>(world, live)));
+}
+
+TEST_F(GroupsTest, GroupsSharingTypesMustNest) {
+    World world(registry);
+    EXPECT_FALSE((world.group<Transform2D, Velocity>())) << "the built-in group exists";
+    EXPECT_FALSE((world.group<Velocity, Sprite>())) << "shares Velocity without Transform2D";
+    EXPECT_FALSE((world.group<Sprite, Sprite>())) << "a type named twice";
+    ASSERT_TRUE((world.group<Transform2D, Velocity, Sprite>()));
+    EXPECT_FALSE((world.group<Transform2D, Velocity, Shape>()))
+        << "a second group nested in the same one would order the pools two ways";
+    EXPECT_TRUE((world.group<Shape, Collider>())) << "a group sharing no pool stands alone";
+    EXPECT_FALSE((world.group<Transform2D, Velocity, Sprite, Shape>()))
+        << "Shape is in another chain";
 }
 
 } // namespace

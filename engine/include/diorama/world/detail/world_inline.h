@@ -131,7 +131,7 @@ DIORAMA_HOT_INLINE void World::after_add(std::uint32_t entity, PoolBase& pool, v
         if (m_view_depth > 0) [[unlikely]]
             defer_join(pool.group, entity);
         else
-            join_group(entity, m_groups[static_cast<std::size_t>(pool.group)]);
+            join_group(entity, pool.group);
     }
     if (const TypeInfo* t = cached_info(pool);
         t != nullptr && t->hooks.on_create && m_hooks_enabled) [[unlikely]]
@@ -211,11 +211,14 @@ std::span<Handle> World::handles_with() {
 
 // ---- groups ----
 
-DIORAMA_HOT_INLINE void World::join_group(std::uint32_t entity, Group& g) {
+DIORAMA_HOT_INLINE void World::join_group(std::uint32_t entity, int group) {
+    Group& g = m_groups[static_cast<std::size_t>(group)];
     for (const PoolBase* p : g.pools)
         if (p->size() != g.size + 1 || p->entities().back() != entity) [[unlikely]]
-            return join_group_if_complete(entity, g);
+            return join_groups(entity, group);
     ++g.size;
+    if (g.inner >= 0) [[unlikely]]
+        join_groups(entity, g.inner);
 }
 
 inline bool World::in_group(std::uint32_t entity, const Group& g) const {
@@ -225,9 +228,18 @@ inline bool World::in_group(std::uint32_t entity, const Group& g) const {
 
 template <class... P>
 const World::Group* World::group_owning(const P*... pools) const {
-    const int g = std::get<0>(std::tuple{pools...})->group;
-    if (g < 0 || ((pools->group != g) || ...)) return nullptr;
-    const Group& group = m_groups[static_cast<std::size_t>(g)];
+    // Groups nested later have higher indexes: the innermost is the pools' highest.
+    const int first = std::get<0>(std::tuple{pools...})->group;
+    if (first < 0) return nullptr;
+    const int chain = m_groups[static_cast<std::size_t>(first)].chain;
+    int innermost = first;
+    const auto in_chain = [&](int g) {
+        if (g < 0 || m_groups[static_cast<std::size_t>(g)].chain != chain) return false;
+        innermost = std::max(innermost, g);
+        return true;
+    };
+    if (!(in_chain(pools->group) && ...)) return nullptr;
+    const Group& group = m_groups[static_cast<std::size_t>(innermost)];
     return group.types.size() == sizeof...(P) ? &group : nullptr;
 }
 

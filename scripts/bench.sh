@@ -169,7 +169,9 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
          $1 == "frames" { print "Editor/PaintStroke/Tiles/1000 frames", $2 }' \
       "$out/editor_paint.txt" >>"$figures" || true
     awk '$1 == "open_s" { print "Editor/Open/Content/100000 wall_ms", $2 * 1000 }
-         $1 == "open_cpu_s" { print "Editor/Open/Content/100000 time_ms", $2 * 1000 }' \
+         $1 == "open_cpu_s" { print "Editor/Open/Content/100000 time_ms", $2 * 1000 }
+         $1 == "ready_s" { print "Editor/FirstFrame/Content/100000 wall_ms", $2 * 1000 }
+         $1 == "first_frame_cpu_ms" { print "Editor/FirstFrame/Content/100000 time_ms", $2 }' \
       "$out/editor_idle.txt" >>"$figures" || true
   fi
 fi

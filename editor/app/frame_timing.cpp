@@ -17,6 +17,12 @@ double percentile(std::vector<double> samples, double fraction) {
 }
 
 void FrameTiming::add_frame(double cpu_ms, double wall_ms) {
+    if (!m_first_seen) {
+        m_first_seen = true;
+        m_first_cpu_ms = cpu_ms;
+        m_first_wall_ms = wall_ms;
+        return;
+    }
     m_cpu_ms.push_back(cpu_ms);
     m_wall_ms.push_back(wall_ms);
 }
@@ -35,6 +41,9 @@ std::string FrameTiming::report() const {
     };
     line("open_s", m_open_s);
     line("open_cpu_s", m_open_cpu_s);
+    line("first_frame_cpu_ms", m_first_cpu_ms);
+    line("first_frame_wall_ms", m_first_wall_ms);
+    line("ready_s", m_open_s + m_first_wall_ms / 1000.0);
     out += "frames " + std::to_string(frames()) + "\n";
     line("frame_cpu_ms_median", percentile(m_cpu_ms, 0.5));
     line("frame_cpu_ms_p95", percentile(m_cpu_ms, 0.95));

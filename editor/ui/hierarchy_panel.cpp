@@ -136,7 +136,8 @@ void HierarchyPanel::draw(UiContext& ctx) {
         for (Handle p = world.parent(world.find(primary)); p; p = world.parent(p))
             m_folded.erase(world.guid(p).value);
 
-    ImGui::BeginChild("##tree", ImVec2(0, 0), false);
+    // The panel behind has the same colour: painting it again would only cost fill.
+    ImGui::BeginChild("##tree", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
     if (!m_filter.empty()) {
         build_order(world);
         draw_filtered(ctx);

@@ -1,10 +1,12 @@
 #pragma once
-// What the Inspector's sources share (inspector_panel.cpp, inspector_properties.cpp): the row a
-// field is drawn from, and how a widget's edit becomes one undoable command.
+// What the Inspector's sources share (inspector_panel.cpp, inspector_value_widget.cpp,
+// inspector_properties.cpp): the row a field is drawn from, and how a widget's edit becomes one
+// undoable command.
 
 #include "inspector_panel.h"
 
 #include <string>
+#include <string_view>
 
 namespace diorama::editor {
 
@@ -24,6 +26,8 @@ namespace inspector {
 void apply(UiContext& ctx, const std::string& path, const FieldValue& value);
 // Closes the widget's merge window when it is released.
 void end_gesture(UiContext& ctx);
+// True when needle occurs in text, ignoring ASCII case (the filters of the panel's lists).
+[[nodiscard]] bool contains_nocase(std::string_view text, std::string_view needle);
 
 } // namespace inspector
 

@@ -34,10 +34,13 @@ void Workspace::draw(UiContext& ctx) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+    // No background: the frame is cleared to the window colour already (App::frame), and with a
+    // software rasterizer every pixel painted twice costs (llvmpipe: ~1.4 M fragments a frame).
     ImGui::Begin("##root", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                     ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoNavFocus);
+                     ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoNavFocus |
+                     ImGuiWindowFlags_NoBackground);
     ImGui::PopStyleVar(3);
 
     const ImVec2 origin = ImGui::GetWindowPos();
@@ -70,8 +73,9 @@ void Workspace::draw(UiContext& ctx) {
         layout.show_bottom ? std::clamp(layout.bottom_height * s, 90.0f * s, h * 0.65f) : 0.0f;
     const float vh = h - (bottom > 0 ? bottom + gap : 0.0f);
 
-    const auto panel = [&](const char* id, ImVec2 pos, ImVec2 panel_size, bool padded,
-                           auto&& draw) {
+    // background: false for a panel whose content covers it (the viewport's image).
+    const auto panel = [&](const char* id, ImVec2 pos, ImVec2 panel_size, bool padded, auto&& draw,
+                           bool background = true) {
         ImGui::SetCursorScreenPos(body + pos);
         ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
                             padded ? ImVec2(6.0f * s, 6.0f * s) : ImVec2(0, 0));
@@ -79,7 +83,8 @@ void Workspace::draw(UiContext& ctx) {
             id, panel_size, false,
             (padded ? ImGuiWindowFlags_AlwaysUseWindowPadding
                     : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse) |
-                ImGuiWindowFlags_NoScrollbar);
+                ImGuiWindowFlags_NoScrollbar |
+                (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
         ImGui::PopStyleVar();
         draw();
         ImGui::EndChild();
@@ -87,7 +92,10 @@ void Workspace::draw(UiContext& ctx) {
 
     if (left > 0)
         panel("##hierarchy", ImVec2(pad, 0), ImVec2(left, h), true, [&] { m_hierarchy.draw(ctx); });
-    panel("##viewport", ImVec2(cx0, 0), ImVec2(cw, vh), false, [&] { m_viewport.draw(ctx); });
+    // The viewport's image covers its panel, but for the prefab tabs above it when there are any.
+    panel(
+        "##viewport", ImVec2(cx0, 0), ImVec2(cw, vh), false, [&] { m_viewport.draw(ctx); },
+        !ctx.session.prefab_tab().empty());
     if (right > 0)
         panel("##inspector", ImVec2(w - pad - right, 0), ImVec2(right, h), true,
               [&] { m_inspector.draw(ctx); });

@@ -20,25 +20,33 @@ TEST(FrameTiming, PercentilesAreNearestRank) {
 TEST(FrameTiming, ReportsOpenTimeAndFrameFiguresAsKeyValueLines) {
     FrameTiming timing;
     timing.set_open_seconds(1.5, 1.25);
+    timing.add_frame(60.0, 250.0);
     timing.add_frame(2.0, 3.0);
     timing.add_frame(4.0, 9.0);
     const std::string report = timing.report();
     EXPECT_NE(report.find("open_s 1.500\n"), std::string::npos) << report;
     EXPECT_NE(report.find("open_cpu_s 1.250\n"), std::string::npos) << report;
+    EXPECT_NE(report.find("first_frame_cpu_ms 60.000\n"), std::string::npos) << report;
+    EXPECT_NE(report.find("first_frame_wall_ms 250.000\n"), std::string::npos) << report;
+    EXPECT_NE(report.find("ready_s 1.750\n"), std::string::npos) << report;
     EXPECT_NE(report.find("frames 2\n"), std::string::npos) << report;
     EXPECT_NE(report.find("frame_cpu_ms_median 2.000\n"), std::string::npos) << report;
+    EXPECT_NE(report.find("frame_cpu_ms_max 4.000\n"), std::string::npos)
+        << "the first frame is not among the others: " << report;
     EXPECT_NE(report.find("frame_wall_ms_max 9.000\n"), std::string::npos) << report;
 }
 
 TEST(FrameTiming, ResetForgetsFramesButKeepsTheOpenTime) {
     FrameTiming timing;
     timing.set_open_seconds(0.25, 0.2);
+    timing.add_frame(70.0, 70.0);
     timing.add_frame(50.0, 50.0);
     timing.reset_frames();
     timing.add_frame(1.0, 1.0);
     EXPECT_EQ(timing.frames(), 1u);
     EXPECT_NE(timing.report().find("frame_cpu_ms_max 1.000\n"), std::string::npos);
     EXPECT_NE(timing.report().find("open_s 0.250\n"), std::string::npos);
+    EXPECT_NE(timing.report().find("first_frame_cpu_ms 70.000\n"), std::string::npos);
 }
 
 } // namespace

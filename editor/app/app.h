@@ -11,6 +11,7 @@
 #include "script/script_runner.h"
 #include "ui/dialogs.h"
 #include "ui/editor_config.h"
+#include "ui/gl_target.h"
 #include "ui/theme.h"
 #include "ui/ui_context.h"
 #include "ui/widget_registry.h"
@@ -28,6 +29,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 struct __GLsync; // OpenGL's sync object (GLsync is a pointer to it)
 
@@ -87,6 +89,8 @@ private:
     bool init_window();
     void shutdown_window();
     void frame(float dt_s);
+    // Writes the screenshots the last frame read (m_screenshots).
+    void write_screenshots();
     void process_events();
     void forward_game_key(const SDL_Event& event);
     // Runs the action now, or asks first when it would drop unsaved changes.
@@ -138,6 +142,14 @@ private:
     bool m_stopped_by_signal = false;
     int m_settle = -1; // frames left to draw after the script finished
     std::filesystem::path m_screenshot_request;
+    // Screenshots read in a frame, written after it: encoding a PNG is the tool's work, not the
+    // frame's (--timing). at_exit: the --screenshot one, whose failure goes to stderr.
+    struct Screenshot {
+        std::filesystem::path file;
+        WindowPixels pixels;
+        bool at_exit = false;
+    };
+    std::vector<Screenshot> m_screenshots;
     std::string m_title;
     FrameTiming m_timing; // for --timing
 };

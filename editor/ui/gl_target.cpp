@@ -47,9 +47,10 @@ void RenderTarget::unbind() {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-Result<void> write_window_png(const std::filesystem::path& file, glm::ivec2 size_px) {
-    if (size_px.x <= 0 || size_px.y <= 0)
-        return make_error(ErrorCode::InvalidArgument, "the window has no pixels", file.string());
+WindowPixels read_window_pixels(glm::ivec2 size_px) {
+    WindowPixels out;
+    if (size_px.x <= 0 || size_px.y <= 0) return out;
+    out.size = size_px;
     const auto width = static_cast<std::size_t>(size_px.x);
     const auto height = static_cast<std::size_t>(size_px.y);
     std::vector<unsigned char> pixels(width * height * 4);
@@ -58,18 +59,23 @@ Result<void> write_window_png(const std::filesystem::path& file, glm::ivec2 size
     glReadBuffer(GL_BACK);
     glReadPixels(0, 0, size_px.x, size_px.y, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
     // GL rows start at the bottom; PNG rows at the top. The window is opaque.
-    std::vector<unsigned char> flipped(pixels.size());
+    out.rgba.resize(pixels.size());
     const std::size_t row = width * 4;
     for (std::size_t y = 0; y < height; ++y)
         std::copy_n(pixels.begin() + static_cast<std::ptrdiff_t>((height - 1 - y) * row), row,
-                    flipped.begin() + static_cast<std::ptrdiff_t>(y * row));
-    for (std::size_t i = 3; i < flipped.size(); i += 4)
-        flipped[i] = 255;
+                    out.rgba.begin() + static_cast<std::ptrdiff_t>(y * row));
+    for (std::size_t i = 3; i < out.rgba.size(); i += 4)
+        out.rgba[i] = 255;
+    return out;
+}
 
+Result<void> write_png(const std::filesystem::path& file, const WindowPixels& pixels) {
+    if (pixels.size.x <= 0 || pixels.size.y <= 0)
+        return make_error(ErrorCode::InvalidArgument, "the window has no pixels", file.string());
     std::error_code ec;
     if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ec);
-    if (stbi_write_png(file.c_str(), size_px.x, size_px.y, 4, flipped.data(),
-                       static_cast<int>(row)) == 0)
+    if (stbi_write_png(file.c_str(), pixels.size.x, pixels.size.y, 4, pixels.rgba.data(),
+                       pixels.size.x * 4) == 0)
         return make_error(ErrorCode::Io, "could not write the PNG", file.string());
     return {};
 }

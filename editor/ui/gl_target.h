@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <vector>
 
 namespace diorama::editor {
 
@@ -33,8 +34,17 @@ private:
     glm::ivec2 m_size{0, 0};
 };
 
-// Reads the window's framebuffer (size_px, drawable pixels) and writes it as a PNG, creating the
-// folder. Call after drawing a frame and before swapping buffers.
-Result<void> write_window_png(const std::filesystem::path& file, glm::ivec2 size_px);
+// A window's pixels: RGBA, opaque, the top row first.
+struct WindowPixels {
+    glm::ivec2 size{0, 0};
+    std::vector<unsigned char> rgba;
+};
+
+// Reads the window's framebuffer (size_px, drawable pixels; none when empty). Call after drawing
+// a frame and before swapping buffers.
+[[nodiscard]] WindowPixels read_window_pixels(glm::ivec2 size_px);
+
+// Writes pixels as a PNG, creating the folder.
+Result<void> write_png(const std::filesystem::path& file, const WindowPixels& pixels);
 
 } // namespace diorama::editor

@@ -21,15 +21,10 @@ namespace diorama::editor {
 
 namespace {
 
+using ui::contains_nocase;
+
 constexpr const char* kObjectPayload = "DIORAMA_OBJECT";
 constexpr ImU32 kPrefabText = IM_COL32(160, 196, 246, 255); // prefab instances, as in other editors
-
-bool contains_nocase(std::string_view text, std::string_view needle) {
-    return std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
-               return std::tolower(static_cast<unsigned char>(a)) ==
-                      std::tolower(static_cast<unsigned char>(b));
-           }) != text.end();
-}
 
 // The filter's words: "t:Type" ones name component types (any part of the name, any case),
 // the rest is text an object's name or guid must contain.

@@ -6,7 +6,6 @@
 #include "inspector_panel.h"
 
 #include <string>
-#include <string_view>
 
 namespace diorama::editor {
 
@@ -26,8 +25,6 @@ namespace inspector {
 void apply(UiContext& ctx, const std::string& path, const FieldValue& value);
 // Closes the widget's merge window when it is released.
 void end_gesture(UiContext& ctx);
-// True when needle occurs in text, ignoring ASCII case (the filters of the panel's lists).
-[[nodiscard]] bool contains_nocase(std::string_view text, std::string_view needle);
 
 } // namespace inspector
 

@@ -19,8 +19,8 @@ namespace diorama::editor {
 namespace {
 
 using inspector::apply;
-using inspector::contains_nocase;
 using inspector::end_gesture;
+using ui::contains_nocase;
 
 // "rotation_deg" -> "Rotation deg".
 std::string pretty(std::string_view name) {
@@ -46,13 +46,6 @@ void apply(UiContext& ctx, const std::string& path, const FieldValue& value) {
 // Closes the widget's merge window when it is released.
 void end_gesture(UiContext& ctx) {
     if (ImGui::IsItemDeactivated()) ctx.session.end_merge();
-}
-
-bool contains_nocase(std::string_view text, std::string_view needle) {
-    return std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
-               return std::tolower(static_cast<unsigned char>(a)) ==
-                      std::tolower(static_cast<unsigned char>(b));
-           }) != text.end();
 }
 
 } // namespace inspector

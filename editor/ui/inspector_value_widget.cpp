@@ -26,8 +26,8 @@ namespace diorama::editor {
 namespace {
 
 using inspector::apply;
-using inspector::contains_nocase;
 using inspector::end_gesture;
+using ui::contains_nocase;
 
 const char* float_format(const FieldInfo& f) {
     return f.speed >= 0.1f ? "%.2f" : "%.3f";

@@ -331,7 +331,9 @@ void App::frame(float dt_s) {
         m_frame_done = nullptr;
     }
     glViewport(0, 0, fb.x, fb.y);
-    glClearColor(0.118f, 0.125f, 0.141f, 1.0f);
+    // The window's colour: the root window paints no background of its own (Workspace::draw).
+    const ImVec4 window_bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(window_bg.x, window_bg.y, window_bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     m_platform->update_cursor();

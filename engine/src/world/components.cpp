@@ -123,6 +123,8 @@ bool World::remove(Handle h, ComponentId type) {
 
 void World::erase_component(std::uint32_t entity, PoolBase& pool) {
     if (pool.group >= 0) {
+        // A group with none nested in it (the usual case) is left here, without the chain walk:
+        // destroy and churn measured 7% slower through leave_groups.
         Group& g = m_groups[static_cast<std::size_t>(pool.group)];
         if (g.inner >= 0)
             leave_groups(entity, pool.group);

@@ -1,5 +1,7 @@
 #include "scene_fast_read.h"
 
+#include "scene_text_windows.h"
+
 #include "diorama/components.h"
 #include "diorama/field_path.h"
 #include "diorama/prefab.h"
@@ -58,7 +60,10 @@ public:
         }
     }
 
-    StagedScene read(od::document& doc) {
+    // Reads the root. objects_at: where the root's "objects" array must begin, empty, in a
+    // skeleton (scene_text_windows.h), its entries given to read_window after; null: the whole
+    // text, its entries read here.
+    void read_root(od::document& doc, const char* objects_at) {
         od::object root = take(doc.get_object());
         unsigned seen = 0;
         for (auto item : root) {
@@ -81,13 +86,31 @@ public:
             } else if (key == "objects") {
                 once(seen, 16);
                 give_up_unless((seen & 8) != 0); // objects naming layers not read yet
-                read_objects(value);
+                if (objects_at == nullptr) {
+                    read_objects(take(value.get_array()));
+                } else {
+                    give_up_unless(value.raw_json_token().data() == objects_at);
+                    for (auto entry : take(value.get_array())) {
+                        (void)entry;
+                        throw GiveUp{};
+                    }
+                }
             } else {
                 throw GiveUp{};
             }
         }
         give_up_unless((seen & 16) != 0);
         give_up_unless(doc.current_location().error() == simdjson::OUT_OF_BOUNDS); // no more text
+    }
+
+    // Reads a window: a document of one array of entries, the next ones of the scene's.
+    void read_window(od::document& doc) {
+        read_objects(take(doc.get_array()));
+        give_up_unless(doc.current_location().error() == simdjson::OUT_OF_BOUNDS);
+    }
+
+    // The scene staged, once every entry is read.
+    StagedScene finish() {
         give_up_unless(guids_are_unique());
         return std::move(m_staged);
     }
@@ -151,8 +174,8 @@ private:
         m_staged.head["layers"] = std::move(names);
     }
 
-    void read_objects(od::value value) {
-        for (auto item : take(value.get_array())) {
+    void read_objects(od::array entries) {
+        for (auto item : entries) {
             od::value v = take(std::move(item));
             count();
             read_object(v);
@@ -482,14 +505,64 @@ private:
 
 } // namespace
 
+namespace {
+
+// Stages text with one index of it whole.
+StagedScene stage_whole(std::string_view text, const StageContext& context) {
+    od::parser parser(text.size());
+    od::document doc =
+        take(parser.iterate(text.data(), text.size(), text.size() + kFastReadPadding));
+    Stager stager(context);
+    stager.read_root(doc, nullptr);
+    return stager.finish();
+}
+
+// Stages text indexing the root without its objects (the skeleton), then the objects a window
+// at a time (scene_text_windows.h): the index is the size of a window, not of the text. Each
+// window is given to the parser as an array of its entries.
+StagedScene stage_in_windows(std::string_view text, const StageContext& context) {
+    const std::optional<ObjectsSpan> span = find_objects_array(text);
+    give_up_unless(span.has_value());
+    od::parser parser;
+    Stager stager(context);
+    {
+        const std::string skeleton = skeleton_of(text, *span, kFastReadPadding);
+        od::document doc = take(
+            parser.iterate(skeleton.data(), skeleton.size() - kFastReadPadding, skeleton.size()));
+        stager.read_root(doc, skeleton.data() + span->open);
+    }
+    std::string window;
+    std::size_t windows = 0;
+    for (std::size_t begin = span->open + 1; begin < span->close;) {
+        const std::size_t end = window_end(text, begin, *span, context.window_bytes);
+        window.assign(1, '[');
+        window.append(text.substr(begin, end - begin));
+        window.push_back(']');
+        window.append(kFastReadPadding, '\0');
+        od::document doc =
+            take(parser.iterate(window.data(), window.size() - kFastReadPadding, window.size()));
+        stager.read_window(doc);
+        begin = end + 1;
+        ++windows;
+    }
+    StagedScene staged = stager.finish();
+    staged.windows = windows;
+    return staged;
+}
+
+} // namespace
+
 std::optional<StagedScene> stage_scene(std::string_view text, const StageContext& context) {
     if (text.size() > context.limits.max_bytes) return std::nullopt;
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3); // a UTF-8 byte order mark
     try {
-        od::parser parser(text.size());
-        od::document doc =
-            take(parser.iterate(text.data(), text.size(), text.size() + kFastReadPadding));
-        return Stager(context).read(doc);
+        try {
+            return stage_in_windows(text, context);
+        } catch (const GiveUp&) {
+            // A guess of the windows missed, or the text has what the fast path leaves to the
+            // precise reader: the whole text indexed at once tells.
+        }
+        return stage_whole(text, context);
     } catch (const GiveUp&) {
         return std::nullopt;
     } catch (const std::bad_alloc&) {

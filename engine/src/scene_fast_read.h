@@ -33,6 +33,10 @@ namespace diorama::detail {
 // Bytes a text given to stage_scene must have readable (any value) after its end.
 inline constexpr std::size_t kFastReadPadding = kFileBytesPadding;
 
+// Bytes of a scene's objects the fast path indexes at a time, at least (whole entries): its
+// index then takes memory in proportion to them, not to the whole text.
+inline constexpr std::size_t kFastReadWindowBytes = 256 * 1024;
+
 // One object entry, as the precise reader would have read it.
 struct StagedObject {
     Guid guid{};
@@ -49,6 +53,7 @@ struct StagedScene {
     std::vector<std::string> layers;
     std::deque<StagedObject> objects;             // in entry order
     std::vector<std::unique_ptr<PoolBase>> given; // per type id: the entries' values, or null
+    std::size_t windows = 0; // the windows its objects were read in (0: none, or indexed whole)
 };
 
 // What staging reads against.
@@ -58,6 +63,7 @@ struct StageContext {
     AssetChecks& assets;          // asset paths (the same checks as the precise reader's)
     std::string_view file;        // for the component reader of rare fields
     JsonLimits limits;            // the precise parser's limits: text beyond them is not staged
+    std::size_t window_bytes = kFastReadWindowBytes; // objects' text indexed at a time, at least
 };
 
 // Stages text (a scene file; kFastReadPadding readable bytes after its end); nullopt when the

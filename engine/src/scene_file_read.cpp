@@ -80,8 +80,10 @@ public:
 
     // The context the fast path stages objects in: this reader's world, prefabs and asset checks.
     [[nodiscard]] detail::StageContext stage_context() {
-        return detail::StageContext{m_world, m_prefabs, m_assets, m_file,
-                                    JsonLimits{.max_bytes = kMaxSceneBytes}};
+        detail::StageContext context{m_world, m_prefabs, m_assets, m_file,
+                                     JsonLimits{.max_bytes = kMaxSceneBytes}};
+        if (m_options.fast_window_bytes != 0) context.window_bytes = m_options.fast_window_bytes;
+        return context;
     }
 
     // Reads the rest of the document (the header problems go to `head`, the rest to the reader's

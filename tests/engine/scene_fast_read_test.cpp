@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -104,34 +105,47 @@ protected:
         std::size_t objects = 0;
     };
 
-    Outcome load(const std::string& text, bool precise_only) {
+    Outcome load(const std::string& text, bool precise_only, std::size_t window_bytes = 0) {
         World world(registry);
         Diagnostics d;
-        const auto loaded = load_scene_text(world, text, "scenes/fast.scene.json", project, prefabs,
-                                            d, SceneLoadOptions{.precise_only = precise_only});
+        const auto loaded = load_scene_text(
+            world, text, "scenes/fast.scene.json", project, prefabs, d,
+            SceneLoadOptions{.precise_only = precise_only, .fast_window_bytes = window_bytes});
         return Outcome{loaded.ok(), d.format(), state_hash(world), world.object_count()};
     }
 
-    // Both paths agree on text; returns what they said.
+    // Both paths agree on text, the fast one with its own windows and with one per entry;
+    // returns what they said.
     std::string same_both_ways(const std::string& text) {
-        const Outcome fast = load(text, false);
         const Outcome precise = load(text, true);
-        EXPECT_EQ(fast.ok, precise.ok) << text;
-        EXPECT_EQ(fast.said, precise.said) << text;
-        EXPECT_EQ(fast.hash, precise.hash) << text;
-        EXPECT_EQ(fast.objects, precise.objects) << text;
+        for (const std::size_t window_bytes : {std::size_t{0}, std::size_t{1}}) {
+            SCOPED_TRACE(window_bytes);
+            const Outcome fast = load(text, false, window_bytes);
+            EXPECT_EQ(fast.ok, precise.ok) << text;
+            EXPECT_EQ(fast.said, precise.said) << text;
+            EXPECT_EQ(fast.hash, precise.hash) << text;
+            EXPECT_EQ(fast.objects, precise.objects) << text;
+        }
         return precise.said;
     }
 
-    // True when the fast path stages text itself.
-    bool staged(std::string text) {
+    // The windows the fast path stages text in (0: indexed whole); nullopt when it leaves the
+    // text to the precise reader.
+    std::optional<std::size_t> windows(std::string text, std::size_t window_bytes) {
         World world(registry);
         detail::AssetChecks assets(project.root);
         const std::size_t size = text.size();
         text.append(detail::kFastReadPadding, '\0');
-        return detail::stage_scene(std::string_view(text.data(), size),
-                                   detail::StageContext{world, prefabs, assets, "x", JsonLimits{}})
-            .has_value();
+        detail::StageContext context{world, prefabs, assets, "x", JsonLimits{}};
+        context.window_bytes = window_bytes;
+        const auto staged = detail::stage_scene(std::string_view(text.data(), size), context);
+        if (!staged) return std::nullopt;
+        return staged->windows;
+    }
+
+    // True when the fast path stages text itself.
+    bool staged(const std::string& text) {
+        return windows(text, detail::kFastReadWindowBytes).has_value();
     }
 
     static std::string replaced(std::string text, const std::string& from, const std::string& to) {
@@ -303,6 +317,42 @@ TEST_F(SceneFastReadTest, AByteOrderMarkAndAnEmptySceneAreTaken) {
         R"({"format": "diorama.scene", "version": 1, "layers": ["a"], "objects": []})";
     EXPECT_TRUE(staged(empty));
     EXPECT_EQ(same_both_ways(empty), "");
+}
+
+TEST_F(SceneFastReadTest, TheObjectsAreIndexedAWindowOfWholeEntriesAtATime) {
+    EXPECT_EQ(windows(kScene, 1), 4u); // a window per entry
+    EXPECT_EQ(windows(kScene, 400), 2u);
+    EXPECT_EQ(windows(kScene, detail::kFastReadWindowBytes), 1u);
+    const std::string spaced = replaced(kScene, "},\n    {\"guid\"", "}\n  ,\t{\"guid\"");
+    EXPECT_EQ(windows(spaced, 1), 4u);
+    EXPECT_EQ(same_both_ways(spaced), "");
+    const std::string blank = R"({"format": "diorama.scene", "version": 1, "layers": ["a"],
+                                  "objects": [ ]})";
+    EXPECT_EQ(windows(blank, 1), 1u);
+    EXPECT_EQ(same_both_ways(blank), "");
+}
+
+// The windows are guessed from the bytes; text in strings that looks like a cut or like the end
+// of the objects makes a guess miss, and the whole text is indexed at once instead.
+TEST_F(SceneFastReadTest, StringsThatLookLikeACutOrTheObjectsEndAreReadWholeAlike) {
+    const std::string cut_in_name = replaced(kScene, "\"Block\"", "\"a}, {b\"");
+    EXPECT_EQ(windows(cut_in_name, 1), 0u);
+    EXPECT_EQ(same_both_ways(cut_in_name), "");
+
+    std::string bracket_after = replaced(kScene, "  \"name\": \"fast\",\n", "");
+    bracket_after = replaced(bracket_after, "\"version\": 1", "\"name\": \"a]b\", \"version\": 1");
+    EXPECT_EQ(windows(bracket_after, 1), 0u);
+    EXPECT_EQ(same_both_ways(bracket_after), "");
+
+    const std::string layer_named_objects =
+        replaced(kScene, "[\"world\", \"ui\"]", "[\"objects\", \"world\", \"ui\"]");
+    EXPECT_EQ(windows(layer_named_objects, 1), 4u);
+    EXPECT_EQ(same_both_ways(layer_named_objects), "");
+
+    // A broken entry in the second window is reported as in a text read whole.
+    const std::string broken = replaced(kScene, "\"angular_deg\": -12", "\"angular_deg\": -12,");
+    EXPECT_FALSE(windows(broken, 1).has_value());
+    EXPECT_NE(same_both_ways(broken).find("scenes/fast.scene.json:"), std::string::npos);
 }
 
 TEST_F(SceneFastReadTest, BrokenTextIsReportedWithItsLineAndColumnByThePreciseReader) {

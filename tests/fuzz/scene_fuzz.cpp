@@ -2,7 +2,8 @@
 // failed load must leave the world empty and say why; a successful one must save, the saved text
 // must load without errors, and the second world must equal the first (state hash and the bytes
 // it saves). The loader's fast path (scene_fast_read.h) must agree with the precise reader alone
-// on every input: the same outcome, the same messages, the same world.
+// on every input, with its own windows of the objects' text or one per entry: the same outcome,
+// the same messages, the same world.
 
 #include "fuzz_context.h"
 
@@ -38,6 +39,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             "the fast path and the precise reader report the same",
             report + "\n--- precise:\n" + precise_diagnostics.format());
     require(state_hash(precise) == state_hash(first), "the fast path makes the precise world");
+    World windowed(context.registry);
+    Diagnostics windowed_diagnostics;
+    auto windowed_loaded =
+        load_scene_text(windowed, text, "fuzz.scene.json", context.project, context.prefabs,
+                        windowed_diagnostics, SceneLoadOptions{.fast_window_bytes = 1});
+    require(windowed_loaded.ok() == loaded.ok() && windowed_diagnostics.format() == report &&
+                state_hash(windowed) == state_hash(first),
+            "the fast path reads the same with a window per entry",
+            report + "\n--- a window per entry:\n" + windowed_diagnostics.format());
     if (!loaded) {
         require(diagnostics.has_errors(), "a failed load reports an error");
         require(first.object_count() == 0, "a failed load leaves the world empty", report);

@@ -63,6 +63,9 @@ struct SceneLoadOptions {
     bool keep_missing_prefabs = false;
     // Reads with the precise reader alone, never the fast path (tests and fuzzing compare them).
     bool precise_only = false;
+    // Bytes of the objects' text the fast path indexes at a time, at least; 0: its own choice.
+    // Tests and fuzzing make it small, so that it cuts the text between entries everywhere.
+    std::size_t fast_window_bytes = 0;
 };
 
 struct SceneInfo {

@@ -79,7 +79,7 @@ struct StageContext {
 // holds no more than the precise reader's would.
 void return_free_memory();
 
-// An object created from a staged entry.
+// An object made from an entry of a scene's objects (by commit_staged or the precise reader).
 struct CommittedObject {
     Handle handle{};
     std::size_t index = 0; // of the entry

@@ -29,11 +29,8 @@ namespace {
 constexpr std::size_t kMaxSceneBytes = 64u << 20;
 
 // What the first pass learned of one object entry, for the second pass (parents, references).
-struct Entry {
-    Handle handle{};
-    std::size_t index = 0; // in the array of entries: the path is objects[index]
-    std::optional<Guid> parent;
-};
+// An object made from an entry (index: in the array of entries; its path is objects[index]).
+using Entry = detail::CommittedObject;
 
 class SceneReader {
 public:
@@ -69,12 +66,11 @@ public:
             m_diag.error(committed.error());
             return;
         }
-        m_entries.reserve(committed->size());
-        for (const detail::CommittedObject& c : *committed) {
+        m_entries = std::move(*committed);
+        for (const Entry& c : m_entries) {
             if (c.handle.index >= m_entry_of_slot.size())
                 m_entry_of_slot.resize(c.handle.index + 1, kNoEntry);
             m_entry_of_slot[c.handle.index] = static_cast<std::uint32_t>(c.index);
-            m_entries.push_back(Entry{c.handle, c.index, c.parent});
         }
     }
 

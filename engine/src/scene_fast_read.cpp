@@ -520,21 +520,19 @@ StagedScene stage_whole(std::string_view text, const StageContext& context) {
 // Stages text indexing the root without its objects (the skeleton), then the objects a window
 // at a time (scene_text_windows.h): the index is the size of a window, not of the text. Each
 // window is given to the parser as an array of its entries.
-StagedScene stage_in_windows(std::string_view text, const StageContext& context) {
-    const std::optional<ObjectsSpan> span = find_objects_array(text);
-    give_up_unless(span.has_value());
+StagedScene stage_in_windows(std::string_view text, ObjectsSpan span, const StageContext& context) {
     od::parser parser;
     Stager stager(context);
     {
-        const std::string skeleton = skeleton_of(text, *span, kFastReadPadding);
+        const std::string skeleton = skeleton_of(text, span, kFastReadPadding);
         od::document doc = take(
             parser.iterate(skeleton.data(), skeleton.size() - kFastReadPadding, skeleton.size()));
-        stager.read_root(doc, skeleton.data() + span->open);
+        stager.read_root(doc, skeleton.data() + span.open);
     }
     std::string window;
     std::size_t windows = 0;
-    for (std::size_t begin = span->open + 1; begin < span->close;) {
-        const std::size_t end = window_end(text, begin, *span, context.window_bytes);
+    for (std::size_t begin = span.open + 1; begin < span.close;) {
+        const std::size_t end = window_end(text, begin, span, context.window_bytes);
         window.assign(1, '[');
         window.append(text.substr(begin, end - begin));
         window.push_back(']');
@@ -556,11 +554,15 @@ std::optional<StagedScene> stage_scene(std::string_view text, const StageContext
     if (text.size() > context.limits.max_bytes) return std::nullopt;
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3); // a UTF-8 byte order mark
     try {
-        try {
-            return stage_in_windows(text, context);
-        } catch (const GiveUp&) {
-            // A guess of the windows missed, or the text has what the fast path leaves to the
-            // precise reader: the whole text indexed at once tells.
+        // When one window would hold every object, the text is indexed whole, without a copy.
+        const std::optional<ObjectsSpan> span = find_objects_array(text);
+        if (span && window_end(text, span->open + 1, *span, context.window_bytes) != span->close) {
+            try {
+                return stage_in_windows(text, *span, context);
+            } catch (const GiveUp&) {
+                // A guess of the windows missed, or the text has what the fast path leaves to
+                // the precise reader: the whole text indexed at once tells.
+            }
         }
         return stage_whole(text, context);
     } catch (const GiveUp&) {

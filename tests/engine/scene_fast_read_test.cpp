@@ -322,14 +322,19 @@ TEST_F(SceneFastReadTest, AByteOrderMarkAndAnEmptySceneAreTaken) {
 TEST_F(SceneFastReadTest, TheObjectsAreIndexedAWindowOfWholeEntriesAtATime) {
     EXPECT_EQ(windows(kScene, 1), 4u); // a window per entry
     EXPECT_EQ(windows(kScene, 400), 2u);
-    EXPECT_EQ(windows(kScene, detail::kFastReadWindowBytes), 1u);
+    EXPECT_EQ(windows(kScene, detail::kFastReadWindowBytes), 0u); // one would hold all: whole
     const std::string spaced = replaced(kScene, "},\n    {\"guid\"", "}\n  ,\t{\"guid\"");
     EXPECT_EQ(windows(spaced, 1), 4u);
     EXPECT_EQ(same_both_ways(spaced), "");
     const std::string blank = R"({"format": "diorama.scene", "version": 1, "layers": ["a"],
                                   "objects": [ ]})";
-    EXPECT_EQ(windows(blank, 1), 1u);
+    EXPECT_EQ(windows(blank, 1), 0u);
     EXPECT_EQ(same_both_ways(blank), "");
+    const std::string big_last =
+        replaced(kScene, "\"remaining_s\": 2", "\"remaining_s\": 2" + std::string(500, ' '));
+    EXPECT_EQ(windows(big_last, 1), 4u);
+    EXPECT_EQ(windows(big_last, 400), 2u);
+    EXPECT_EQ(same_both_ways(big_last), "");
 }
 
 // The windows are guessed from the bytes; text in strings that looks like a cut or like the end
@@ -348,6 +353,21 @@ TEST_F(SceneFastReadTest, StringsThatLookLikeACutOrTheObjectsEndAreReadWholeAlik
         replaced(kScene, "[\"world\", \"ui\"]", "[\"objects\", \"world\", \"ui\"]");
     EXPECT_EQ(windows(layer_named_objects, 1), 4u);
     EXPECT_EQ(same_both_ways(layer_named_objects), "");
+
+    // The array closing before the last ']' (a second "objects", text after the root): the
+    // window holding the close has text after its array, and the whole text is read instead.
+    const std::string second_objects =
+        replaced(kScene, "\"objects\": [", "\"objects\": [], \"objects\": [");
+    EXPECT_FALSE(windows(second_objects, 1).has_value());
+    EXPECT_NE(same_both_ways(second_objects), "");
+    const std::string trailing =
+        replaced(kScene, "\"version\": 1\n}", "\"version\": 1\n} {\"x\": []}");
+    EXPECT_FALSE(windows(trailing, 1).has_value());
+    EXPECT_NE(same_both_ways(trailing), "");
+    // A cut between objects of an array inside an entry leaves a window unbalanced.
+    const std::string nested =
+        replaced(kScene, "\"spot\": [1, 2]", "\"spot\": [{\"a\": 1}, {\"b\": 2}]");
+    same_both_ways(nested);
 
     // A broken entry in the second window is reported as in a text read whole.
     const std::string broken = replaced(kScene, "\"angular_deg\": -12", "\"angular_deg\": -12,");

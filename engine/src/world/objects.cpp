@@ -279,8 +279,9 @@ void World::mark_destroy(std::uint32_t index) {
 std::size_t World::flush() {
     assert(m_view_depth == 0 && "flush() inside a view");
     std::size_t removed = 0;
+    std::vector<std::uint32_t> batch;
     while (!m_pending_destroy.empty()) {
-        std::vector<std::uint32_t> batch;
+        batch.clear();
         batch.swap(m_pending_destroy);
         // 1. hooks, while every object of the batch is still whole (hooks may destroy more);
         // per object in registry order.
@@ -314,6 +315,8 @@ std::size_t World::flush() {
             ++removed;
         }
     }
+    batch.clear();
+    m_pending_destroy.swap(batch); // the next frame's destroys fill the room this one's took
     return removed;
 }
 

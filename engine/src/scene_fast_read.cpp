@@ -13,10 +13,6 @@
 
 #include <simdjson.h>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -89,11 +85,8 @@ public:
                 if (objects_at == nullptr) {
                     read_objects(take(value.get_array()));
                 } else {
+                    // skeleton_of made it "[]": it must be the root's value, not text elsewhere.
                     give_up_unless(value.raw_json_token().data() == objects_at);
-                    for (auto entry : take(value.get_array())) {
-                        (void)entry;
-                        throw GiveUp{};
-                    }
                 }
             } else {
                 throw GiveUp{};
@@ -503,10 +496,6 @@ private:
     std::vector<std::shared_ptr<void>> m_defaults; // per type id, for types without `defaults`
 };
 
-} // namespace
-
-namespace {
-
 // Stages text with one index of it whole.
 StagedScene stage_whole(std::string_view text, const StageContext& context) {
     od::parser parser(text.size());
@@ -570,68 +559,6 @@ std::optional<StagedScene> stage_scene(std::string_view text, const StageContext
     } catch (const std::bad_alloc&) {
         return std::nullopt; // the precise reader reports what it can
     }
-}
-
-void return_free_memory() {
-#if defined(__GLIBC__)
-    ::malloc_trim(0);
-#endif
-}
-
-bool header_is_clean(const StagedScene& staged, std::string_view file) {
-    Diagnostics said;
-    if (!check_header(staged.head, "diorama.scene", kSceneVersion, file, said)) return false;
-    (void)read_string(staged.head, "name", false, file, "", said);
-    return said.empty();
-}
-
-Result<std::vector<CommittedObject>> commit_staged(World& world, StagedScene& staged) {
-    std::vector<LayerId> layers;
-    for (const std::string& name : staged.layers)
-        layers.push_back(world.find_layer(name).value_or(0));
-    const std::vector<const TypeInfo*>& types = world.registry().types();
-    std::vector<CommittedObject> out;
-    try {
-        out.reserve(staged.objects.size());
-        world.reserve(staged.objects.size());
-    } catch (const std::bad_alloc&) {
-        return make_error(ErrorCode::OutOfMemory, "out of memory", "objects");
-    }
-    const auto count = static_cast<std::uint32_t>(staged.objects.size());
-    constexpr std::uint32_t kPrefetchAhead = 16; // objects; hides the guid index's random access
-    for (std::uint32_t i = 0; i < count; ++i) {
-        if (i + kPrefetchAhead < count)
-            world.prefetch_guid(staged.objects[i + kPrefetchAhead].guid);
-        StagedObject& o = staged.objects[i];
-        ObjectDef def;
-        def.guid = o.guid;
-        def.name = std::move(o.name);
-        if (o.layer) def.layer = layers[*o.layer];
-        auto created = world.create(def);
-        if (!created)
-            return make_error(created.error().code, created.error().message,
-                              json_path("objects", i));
-        const Handle h = *created;
-        const std::vector<PrefabComponent>* base = nullptr;
-        if (o.prefab != nullptr) {
-            PrefabInstance* link = world.add<PrefabInstance>(h);
-            link->prefab = o.prefab->path;
-            link->part = o.part;
-            base = o.prefab->components_of(o.part);
-        }
-        // In registry order, as the precise reader adds them (their hooks see the same world).
-        for (const TypeInfo* type : types) {
-            const void* value = nullptr;
-            if (type->id < staged.given.size() && staged.given[type->id])
-                value = staged.given[type->id]->find(i);
-            if (value == nullptr && base != nullptr)
-                for (const PrefabComponent& c : *base)
-                    if (c.type == type) value = c.value.get();
-            if (value != nullptr) world.add_copy(h, type->id, value);
-        }
-        out.push_back(CommittedObject{h, i, o.parent});
-    }
-    return out;
 }
 
 } // namespace diorama::detail

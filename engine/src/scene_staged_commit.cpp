@@ -38,6 +38,9 @@ Result<std::vector<CommittedObject>> commit_staged(World& world, StagedScene& st
     try {
         out.reserve(staged.objects.size());
         world.reserve(staged.objects.size());
+        for (std::size_t id = 0; id < staged.given.size(); ++id)
+            if (staged.given[id])
+                world.reserve_components(static_cast<ComponentId>(id), staged.given[id]->size());
     } catch (const std::bad_alloc&) {
         return make_error(ErrorCode::OutOfMemory, "out of memory", "objects");
     }

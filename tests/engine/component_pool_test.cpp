@@ -1,5 +1,6 @@
 // Component pools: components stay put while the pool grows, a large pool's pages lie in a few
-// contiguous runs, and under memory pressure the pool still grows page by page.
+// contiguous runs, reserved room takes adds without growing, and under memory pressure the pool
+// still grows page by page.
 
 #include "diorama/component_pool.h"
 
@@ -65,6 +66,27 @@ TEST(ComponentPool, ALargePoolsPagesLieInAFewContiguousRuns) {
     EXPECT_LE(breaks, 6u);
     for (std::uint32_t pos = 0; pos < pool.size(); pos += 4099)
         ASSERT_EQ(pool.at(pos).value, pool.entities()[pos]);
+}
+
+TEST(ComponentPool, ReservedRoomIsOneRunAndAddingIntoItMovesAndAllocatesNothing) {
+    Pool<Small> pool;
+    fill(pool, 10);
+    const Small* first = pool.get(0);
+    pool.reserve(5 * kPage, 6 * kPage);
+    const std::size_t reserved_bytes = pool.memory_bytes();
+    for (std::size_t p = 2; p < 6; ++p) // 10 + 5 pages' worth: 6 pages, the last five one chunk
+        EXPECT_EQ(pool.page(p), pool.page(p - 1) + kPage) << "page " << p;
+    for (std::uint32_t e = 10; e < 10 + 5 * kPage; ++e) {
+        ASSERT_TRUE(pool.fits_without_growing(e)) << "entity " << e;
+        pool.emplace_typed(e, 1).value = e;
+    }
+    EXPECT_EQ(pool.memory_bytes(), reserved_bytes);
+    EXPECT_EQ(pool.get(0), first);
+    for (std::uint32_t e = 0; e < 10 + 5 * kPage; e += 211)
+        ASSERT_EQ(pool.get(e)->value, e);
+    EXPECT_FALSE(pool.contains(6 * kPage - 1)); // covered by the sparse array, not held
+    pool.reserve(0, 0); // no more wanted: nothing changes
+    EXPECT_EQ(pool.memory_bytes(), reserved_bytes);
 }
 
 #ifndef DIORAMA_UNDER_ASAN

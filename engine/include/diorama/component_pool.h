@@ -69,6 +69,9 @@ public:
     virtual void erase(std::uint32_t entity) = 0;
     // Swaps the components (and entities) at two dense positions.
     virtual void swap_positions(std::uint32_t a, std::uint32_t b) = 0;
+    // Makes room for `more` components beyond those held, for objects in slots below `slots`, so
+    // adding them allocates nothing; may throw std::bad_alloc, changing nothing that matters.
+    virtual void reserve(std::size_t more, std::size_t slots) = 0;
     // Removes every component.
     virtual void clear() = 0;
     // Bytes held by the pool (pages, sparse and dense arrays).
@@ -176,6 +179,17 @@ public:
         m_sparse[m_dense[b]].position = b;
     }
 
+    void reserve(std::size_t more, std::size_t slots) override {
+        const std::size_t wanted = m_dense.size() + more;
+        if (wanted > m_room) {
+            const std::size_t pages = (wanted + kPageSize - 1) / kPageSize;
+            if (pages > m_pages.size()) add_pages(pages - m_pages.size());
+            m_dense.reserve(std::max(m_pages.size() * kPageSize, m_dense.capacity()));
+            m_room = static_cast<std::uint32_t>(m_pages.size() * kPageSize);
+        }
+        if (slots > m_sparse.size()) m_sparse.resize(slots);
+    }
+
     void clear() override {
         for (std::uint32_t pos = 0; pos < m_dense.size(); ++pos)
             at(pos).~T();
@@ -198,7 +212,8 @@ private:
     // matters (a page or capacity more).
     [[gnu::noinline]] void make_room(std::uint32_t entity) {
         if (m_dense.size() == m_room) {
-            if ((m_room >> kPageShift) >= m_pages.size()) add_pages();
+            if ((m_room >> kPageShift) >= m_pages.size())
+                add_pages(std::max<std::size_t>(1, m_pages.size()));
             if (m_dense.capacity() < m_pages.size() * kPageSize)
                 m_dense.reserve(std::max(m_pages.size() * kPageSize, m_dense.capacity() * 2));
             m_room = static_cast<std::uint32_t>(m_pages.size() * kPageSize);
@@ -207,12 +222,11 @@ private:
             m_sparse.resize(std::max<std::size_t>(entity + 1, m_sparse.size() * 2));
     }
 
-    // Adds as many pages as the pool has (at least one) in one contiguous chunk, so a large pool
-    // is a few long runs of memory that a walk streams through like one array (1M Transform2D:
-    // 9 chunks instead of 245 separate pages). When that chunk does not fit in memory, adds a
-    // single page; may throw std::bad_alloc, changing nothing.
-    void add_pages() {
-        std::size_t count = std::max<std::size_t>(1, m_pages.size());
+    // Adds count pages in one contiguous chunk; growing by as many pages as the pool has makes a
+    // large pool a few long runs of memory that a walk streams through like one array (1M
+    // Transform2D: 9 chunks instead of 245 separate pages). When that chunk does not fit in
+    // memory, adds a single page; may throw std::bad_alloc, changing nothing.
+    void add_pages(std::size_t count) {
         m_chunks.reserve(m_chunks.size() + 1);
         m_pages.reserve(m_pages.size() + count);
         T* chunk = allocate_chunk(count);

@@ -106,6 +106,10 @@ public:
     // Makes room for `more` objects with explicit guids beyond those alive, so creating them
     // grows no table (a loader that knows how many it makes). May throw std::bad_alloc.
     void reserve(std::size_t more);
+    // Makes room for `more` components of a registered type beyond those held, for objects in
+    // the slots that exist or reserve() made room for, so adding them grows nothing. May throw
+    // std::bad_alloc; does nothing for an unregistered type.
+    void reserve_components(ComponentId type, std::size_t more);
     // A hint that an object with guid g is about to be created or looked up: the guid index
     // starts fetching its memory (a loader calls it some objects ahead).
     void prefetch_guid(Guid g) const { m_by_guid.prefetch(g); }

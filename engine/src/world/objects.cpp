@@ -217,8 +217,14 @@ void World::reserve(std::size_t more) {
     m_generation.reserve(slots);
     m_records.reserve(slots);
     m_parent.reserve(slots);
+    m_transforms->reserve(more, m_generation.size() + more);
     index_pending_guids();
     m_by_guid.reserve(m_by_guid.size() + more);
+}
+
+void World::reserve_components(ComponentId type, std::size_t more) {
+    if (PoolBase* pool = pool_for(type))
+        pool->reserve(more, std::max(m_generation.size(), m_generation.capacity()));
 }
 
 Handle World::fail(std::optional<Error>& error, Error reason) {

@@ -129,5 +129,28 @@ TEST_F(ComponentsTest, DestroyRemovesEveryComponent) {
     EXPECT_EQ(world.count<Transform2D>(), 0u);
 }
 
+// What a loader does before making objects it has counted: reserve the objects and their
+// components, then create them; nothing grows while it does.
+TEST_F(ComponentsTest, ReservedObjectsAndComponentsAreMadeWithoutGrowingTheWorld) {
+    World world(registry);
+    const Handle before = world.create({.guid = Guid{1}}).value();
+    world.add<Velocity>(before)->linear = {1, 2};
+    constexpr std::uint64_t kMore = 5000;
+    world.reserve(kMore);
+    world.reserve_components(component_id<Velocity>(), kMore);
+    world.reserve_components(ComponentId{60000}, kMore); // unregistered: nothing
+    const std::size_t reserved = world.memory_bytes();
+    std::vector<Handle> made;
+    for (std::uint64_t i = 0; i < kMore; ++i) {
+        made.push_back(world.create({.guid = Guid{i + 2}}).value());
+        world.add<Velocity>(made.back())->linear = {static_cast<float>(i), 0};
+    }
+    EXPECT_EQ(world.memory_bytes(), reserved);
+    EXPECT_EQ(world.count<Velocity>(), kMore + 1);
+    EXPECT_EQ(world.get<Velocity>(before)->linear, glm::vec2(1, 2));
+    for (std::uint64_t i = 0; i < kMore; i += 97)
+        ASSERT_EQ(world.get<Velocity>(made[i])->linear.x, static_cast<float>(i));
+}
+
 } // namespace
 } // namespace diorama

@@ -85,7 +85,8 @@ TEST(ComponentPool, ReservedRoomIsOneRunAndAddingIntoItMovesAndAllocatesNothing)
     for (std::uint32_t e = 0; e < 10 + 5 * kPage; e += 211)
         ASSERT_EQ(pool.get(e)->value, e);
     EXPECT_FALSE(pool.contains(6 * kPage - 1)); // covered by the sparse array, not held
-    pool.reserve(0, 0); // no more wanted: nothing changes
+    // No more wanted: nothing changes.
+    pool.reserve(0, 0);
     EXPECT_EQ(pool.memory_bytes(), reserved_bytes);
 }
 

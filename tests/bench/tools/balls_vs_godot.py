@@ -6,8 +6,8 @@ balls (positions and velocities from the same RNG and seed), wall time of the wh
   Diorama: tests/bench/tools/gen_balls.py --logic builtin (Transform2D + Velocity, the built-in
            motion system)
 
-Each round runs every case once, in turn, so both tools see the same machine load; the table
-shows medians and the ratio. Needs godot3-server (Debian package) and a built diorama-player.
+Each round runs every case once, in turn (a work's tools in an order rotated every round), so
+both tools see the same machine load; the table shows medians and the ratio. Needs godot3-server (Debian package) and a built diorama-player.
 
   python3 tests/bench/tools/balls_vs_godot.py --player build/release/bin/diorama-player \\
       --peers ../shared/peers --sizes 10000 100000 --rounds 5 [--before OLD/diorama-player]
@@ -65,11 +65,18 @@ def main():
             if a.before:
                 cases.append((n, what, "before",
                               [a.before, "run", ours, "--ticks", str(ticks)], env))
+    # Each round runs the tools of a work in turn, the order rotated by one every round: a
+    # process run right after Godot's (seconds of CPU, hundreds of MB freed) is not always ours.
+    groups = {}
+    for case in cases:
+        groups.setdefault(case[:2], []).append(case)
     walls = {}
-    for _ in range(a.rounds):
-        for n, what, tool, cmd, case_env in cases:
-            wall, _ = timed(cmd, case_env)
-            walls.setdefault((n, what, tool), []).append(wall)
+    for r in range(a.rounds):
+        for group in groups.values():
+            k = r % len(group)
+            for n, what, tool, cmd, case_env in group[k:] + group[:k]:
+                wall, _ = timed(cmd, case_env)
+                walls.setdefault((n, what, tool), []).append(wall)
     before = " Diorama before (s) | ratio before |" if a.before else ""
     print("| objects | work | Godot 3 server (s) |%s Diorama (s) | ratio |" % before)
     print("|---|---|---|%s---|---|" % ("---|---|" if a.before else ""))

@@ -70,7 +70,8 @@ public:
     // Swaps the components (and entities) at two dense positions.
     virtual void swap_positions(std::uint32_t a, std::uint32_t b) = 0;
     // Makes room for `more` components beyond those held, for objects in slots below `slots`, so
-    // adding them allocates nothing; may throw std::bad_alloc, changing nothing that matters.
+    // adding them allocates nothing (less room when memory is short: adding then grows as
+    // usual); may throw std::bad_alloc, changing nothing that matters.
     virtual void reserve(std::size_t more, std::size_t slots) = 0;
     // Removes every component.
     virtual void clear() = 0;
@@ -184,7 +185,7 @@ public:
         if (wanted > m_room) {
             const std::size_t pages = (wanted + kPageSize - 1) / kPageSize;
             if (pages > m_pages.size()) add_pages(pages - m_pages.size());
-            m_dense.reserve(std::max(m_pages.size() * kPageSize, m_dense.capacity()));
+            m_dense.reserve(m_pages.size() * kPageSize);
             m_room = static_cast<std::uint32_t>(m_pages.size() * kPageSize);
         }
         if (slots > m_sparse.size()) m_sparse.resize(slots);

@@ -430,6 +430,7 @@ private:
     void join_group(std::uint32_t entity, int group);
     // Leaves group and every group nested in it that entity is a member of, innermost first.
     void leave_groups(std::uint32_t entity, int group);
+    // Takes member entity out of g alone: it swaps places with g's last member in g's pools.
     void leave_group(std::uint32_t entity, Group& g);
     [[nodiscard]] bool in_group(std::uint32_t entity, const Group& g) const;
     Result<void> make_group(std::vector<ComponentId> types);

@@ -126,17 +126,10 @@ void World::erase_component(std::uint32_t entity, PoolBase& pool) {
         // A group with none nested in it (the usual case) is left here, without the chain walk:
         // destroy and churn measured 7% slower through leave_groups.
         Group& g = m_groups[static_cast<std::size_t>(pool.group)];
-        if (g.inner >= 0) {
+        if (g.inner >= 0)
             leave_groups(entity, pool.group);
-        } else if (const PoolBase& first = *g.pools.front(); first.contains(entity)) {
-            // Members sit at the same position in each of the group's pools: the last member
-            // leaves without a swap (as every destroyed object does when the newest go first).
-            const std::uint32_t pos = first.position(entity);
-            if (pos + 1 == g.size)
-                --g.size;
-            else if (pos < g.size)
-                leave_group(entity, g);
-        }
+        else if (in_group(entity, g))
+            leave_group(entity, g);
     }
     pool.erase(entity);
 }

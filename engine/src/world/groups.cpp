@@ -64,7 +64,9 @@ void World::leave_groups(std::uint32_t entity, int group) {
 
 void World::leave_group(std::uint32_t entity, Group& g) {
     --g.size;
-    swap_to_position(g.pools, entity, g.size);
+    // Members sit at the same position in each of the group's pools: the last one leaves without
+    // a swap (as every destroyed object does when the newest go first).
+    if (g.pools.front()->position(entity) != g.size) swap_to_position(g.pools, entity, g.size);
 }
 
 Result<int> World::nesting_for(const std::vector<ComponentId>& types) const {

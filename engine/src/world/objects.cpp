@@ -223,8 +223,7 @@ void World::reserve(std::size_t more) {
 }
 
 void World::reserve_components(ComponentId type, std::size_t more) {
-    if (PoolBase* pool = pool_for(type))
-        pool->reserve(more, std::max(m_generation.size(), m_generation.capacity()));
+    if (PoolBase* pool = pool_for(type)) pool->reserve(more, m_generation.capacity());
 }
 
 Handle World::fail(std::optional<Error>& error, Error reason) {

@@ -46,6 +46,11 @@ constexpr const char* kRunScript = R"sh(#!/bin/sh
 # Runs this exported Diorama game headless with the player shipped beside it. Every argument goes
 # to `diorama-player run` (e.g. ./run.sh --ticks 1200 --hash); bin/diorama-player --help lists them.
 here=$(cd "$(dirname "$0")" && pwd)
+# glibc gives large heap blocks huge pages where the system allows them: a page fault per 2 MiB
+# instead of per 4 KiB, which makes loading a big scene faster, most of all in virtual machines.
+# Tunables set before take precedence (GLIBC_TUNABLES=glibc.malloc.hugetlb=0 turns it off).
+GLIBC_TUNABLES="glibc.malloc.hugetlb=1${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}"
+export GLIBC_TUNABLES
 exec "$here/bin/diorama-player" run "$here/project" "$@"
 )sh";
 

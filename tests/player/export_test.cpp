@@ -310,6 +310,29 @@ TEST(Export, RunShPassesItsArgumentsToTheRunCommand) {
     EXPECT_TRUE(contains(summary.out, "ticks: 2")) << summary.out;
 }
 
+TEST(Export, RunShAsksGlibcForHugePagesAndKeepsTheCallersTunablesAfterIts) {
+    TempDir dir;
+    const fs::path out = dir.path() / "game";
+    ASSERT_EQ(player({"export", kBounce.string(), out.string()}).exit_code, 0);
+    // A stand-in player that prints the tunables it was started with.
+    const fs::path stand_in = out / "bin" / "diorama-player";
+    fs::remove(stand_in);
+    dir.write("game/bin/diorama-player", "#!/bin/sh\necho \"tunables: $GLIBC_TUNABLES\"\n");
+    fs::permissions(stand_in, fs::perms::owner_exec, fs::perm_options::add);
+
+    const ChildResult plain = run_exported(out, {});
+    ASSERT_EQ(plain.exit_code, 0) << describe(plain);
+    EXPECT_EQ(plain.out, "tunables: glibc.malloc.hugetlb=1\n");
+    // glibc applies a tunable's last value: the caller's come last, so they win.
+    const ChildResult callers =
+        run_child("/usr/bin/env",
+                  {"-i", "PATH=/usr/bin:/bin", "GLIBC_TUNABLES=glibc.malloc.hugetlb=0", "/bin/sh",
+                   "-c", "cd \"$1\" && exec ./run.sh", "sh", out.string()},
+                  {}, std::chrono::seconds(60));
+    ASSERT_EQ(callers.exit_code, 0) << describe(callers);
+    EXPECT_EQ(callers.out, "tunables: glibc.malloc.hugetlb=1:glibc.malloc.hugetlb=0\n");
+}
+
 TEST(Export, ThePlayerRunsAnExportedFolderGivenItsRoot) {
     TempDir dir;
     const fs::path out = dir.path() / "game";

@@ -117,11 +117,14 @@ std::vector<std::string> sample_projects() {
 }
 
 // Runs the exported game from `folder` as a clean machine would: an empty environment but for
-// PATH, the current folder the export, the player started by ./run.sh.
-ChildResult run_exported(const fs::path& folder, const std::vector<std::string>& args) {
+// PATH (and `env`, NAME=VALUE each), the current folder the export, the player started by
+// ./run.sh.
+ChildResult run_exported(const fs::path& folder, const std::vector<std::string>& args,
+                         const std::vector<std::string>& env = {}) {
     std::string command = "cd \"$1\" && shift && exec ./run.sh \"$@\"";
-    std::vector<std::string> argv = {"-i", "PATH=/usr/bin:/bin", "/bin/sh", "-c", command,
-                                     "sh", folder.string()};
+    std::vector<std::string> argv = {"-i", "PATH=/usr/bin:/bin"};
+    argv.insert(argv.end(), env.begin(), env.end());
+    argv.insert(argv.end(), {"/bin/sh", "-c", command, "sh", folder.string()});
     argv.insert(argv.end(), args.begin(), args.end());
     return run_child("/usr/bin/env", argv, {}, std::chrono::seconds(240));
 }
@@ -324,11 +327,7 @@ TEST(Export, RunShAsksGlibcForHugePagesAndKeepsTheCallersTunablesAfterIts) {
     ASSERT_EQ(plain.exit_code, 0) << describe(plain);
     EXPECT_EQ(plain.out, "tunables: glibc.malloc.hugetlb=1\n");
     // glibc applies a tunable's last value: the caller's come last, so they win.
-    const ChildResult callers =
-        run_child("/usr/bin/env",
-                  {"-i", "PATH=/usr/bin:/bin", "GLIBC_TUNABLES=glibc.malloc.hugetlb=0", "/bin/sh",
-                   "-c", "cd \"$1\" && exec ./run.sh", "sh", out.string()},
-                  {}, std::chrono::seconds(60));
+    const ChildResult callers = run_exported(out, {}, {"GLIBC_TUNABLES=glibc.malloc.hugetlb=0"});
     ASSERT_EQ(callers.exit_code, 0) << describe(callers);
     EXPECT_EQ(callers.out, "tunables: glibc.malloc.hugetlb=1:glibc.malloc.hugetlb=0\n");
 }

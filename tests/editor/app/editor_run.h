@@ -47,12 +47,15 @@ protected:
     // The copy's folder.
     [[nodiscard]] std::filesystem::path project() const { return m_dir.path() / m_sample; }
 
-    // Runs the editor on the copy with the script (at most four minutes).
-    ChildResult editor(const std::string& script) {
+    // Runs the editor on the copy with the script and any further arguments (at most four
+    // minutes).
+    ChildResult editor(const std::string& script, const std::vector<std::string>& more = {}) {
         m_dir.write("script.txt", script);
-        return run_child(DIORAMA_EDITOR_PATH,
-                         {project().string(), "--script", (m_dir.path() / "script.txt").string(),
-                          "--size", "1600x900"},
+        std::vector<std::string> args = {project().string(), "--script",
+                                         (m_dir.path() / "script.txt").string(), "--size",
+                                         "1600x900"};
+        args.insert(args.end(), more.begin(), more.end());
+        return run_child(DIORAMA_EDITOR_PATH, args,
                          {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
                           "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
                          std::chrono::seconds(240));

@@ -10,7 +10,6 @@
 
 #include <stb/stb_image.h>
 
-#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -21,7 +20,6 @@ namespace {
 namespace fs = std::filesystem;
 using diorama::test::ChildResult;
 using diorama::test::describe;
-using diorama::test::run_child;
 
 // A scene with a pure green camera background, a red rectangle above a blue one (world y up).
 constexpr const char* kScene = R"({
@@ -84,40 +82,29 @@ class ViewportPixelsApp : public diorama::test::SampleCopyApp {
 protected:
     ViewportPixelsApp() : SampleCopyApp("bounce") {}
 
-    // Runs the editor on the copy's pixels scene with the script and takes a screenshot.
-    ChildResult editor_on_scene(const std::string& script) {
-        m_dir.write("script.txt", script);
-        return run_child(DIORAMA_EDITOR_PATH,
-                         {project().string(), "--scene", "pixels", "--script",
-                          (m_dir.path() / "script.txt").string(), "--size", "1280x720",
-                          "--screenshot", shot().string()},
-                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
-                          "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
-                         std::chrono::seconds(240));
-    }
-
     [[nodiscard]] fs::path shot() const { return m_dir.path() / "shot.png"; }
 };
 
 TEST_F(ViewportPixelsApp, TheSceneIsShownUprightInTheViewportOverTheCameraBackground) {
     m_dir.write("bounce/scenes/pixels.scene.json", kScene);
     // Panning draws the viewport anew in later frames; the last one is the screenshot's.
-    const ChildResult r = editor_on_scene(R"(
+    const ChildResult r = editor(R"(
 wait 3
-drag_screen 640 360 660 370 middle
+drag_screen 800 450 820 460 middle
 wait 2
-)");
+)",
+                                 {"--scene", "pixels", "--screenshot", shot().string()});
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     const Image image = load_png(shot());
     ASSERT_NE(image.rgba, nullptr) << "no screenshot at " << shot();
-    ASSERT_EQ(image.width, 1280);
-    ASSERT_EQ(image.height, 720);
+    ASSERT_EQ(image.width, 1600);
+    ASSERT_EQ(image.height, 900);
 
     const ColourPatch background = image.patch(0, 255, 0);
     const ColourPatch top = image.patch(255, 0, 0);
     const ColourPatch bottom = image.patch(0, 0, 255);
-    // The viewport is a large part of the window: most of it is the camera's background.
-    EXPECT_GT(background.count, 1280u * 720u / 10u);
+    // The viewport is a large part of the window, and mostly the camera's background.
+    EXPECT_GT(background.count, 1600u * 900u / 10u);
     // Both rectangles are drawn the same size, the red one above the blue one (PNG rows go down).
     ASSERT_GT(top.count, 500u);
     ASSERT_GT(bottom.count, 500u);

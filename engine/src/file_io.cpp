@@ -1,5 +1,6 @@
 #include "diorama/file_io.h"
 
+#include "diorama/large_block.h"
 #include "diorama/log.h"
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <fcntl.h>
 #include <new>
 #include <sys/file.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -22,7 +22,6 @@ namespace {
 
 constexpr int kMaxSymlinkHops = 40; // as the kernel's ELOOP limit
 constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
-constexpr std::size_t kHugePageBytes = 2u << 20; // files this large are read into huge pages
 
 std::atomic<FileOpenObserver> g_open_observer{nullptr};
 
@@ -320,10 +319,7 @@ Result<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
 }
 
 void detail::FileBytesRelease::operator()(char* bytes) const {
-    if (mapped > 0)
-        ::munmap(bytes, mapped);
-    else
-        delete[] bytes;
+    free_block(bytes, block_bytes, 1);
 }
 
 Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {
@@ -331,30 +327,18 @@ Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {
     auto fd = open_for_reading(path, max_bytes, size);
     if (!fd) return fd.error();
     FileBytes out;
-    if (size >= kHugePageBytes) {
-        // Fresh pages from the kernel come zeroed anyway (the padding too); huge ones take one
-        // fault per 2 MiB.
-        const std::size_t mapped =
-            (size + kFileBytesPadding + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
-        void* bytes =
-            ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (bytes == MAP_FAILED) {
-            ::close(*fd);
-            return out_of_memory(path);
-        }
-        ::madvise(bytes, mapped, MADV_HUGEPAGE); // a hint: without huge pages, small ones
-        out.m_data = std::unique_ptr<char, detail::FileBytesRelease>(
-            static_cast<char*>(bytes), detail::FileBytesRelease{mapped});
-    } else if (size > 0) {
-        // Not zero-filled: read() fills it; the padding is zeroed.
-        char* bytes = new (std::nothrow) char[size + kFileBytesPadding];
+    if (size > 0) {
+        // Not zero-filled: read() fills it; the padding is zeroed. A large file's block takes
+        // one page fault per 2 MiB (large_block.h).
+        const std::size_t block_bytes = size + kFileBytesPadding;
+        char* bytes = static_cast<char*>(allocate_block(block_bytes, 1));
         if (bytes == nullptr) {
             ::close(*fd);
             return out_of_memory(path);
         }
         std::memset(bytes + size, 0, kFileBytesPadding);
-        out.m_data =
-            std::unique_ptr<char, detail::FileBytesRelease>(bytes, detail::FileBytesRelease{0});
+        out.m_data = std::unique_ptr<char, detail::FileBytesRelease>(
+            bytes, detail::FileBytesRelease{block_bytes});
     }
     const int e = read_fully(*fd, out.m_data.get(), size, out.m_size);
     ::close(*fd);

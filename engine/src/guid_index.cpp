@@ -16,7 +16,7 @@ const std::uint32_t* GuidIndex::find(Guid g) const {
 }
 
 void GuidIndex::rehash(std::size_t capacity) {
-    std::vector<Slot> old(capacity); // may throw: nothing changed yet
+    LargeVector<Slot> old(capacity); // may throw: nothing changed yet
     old.swap(m_slots);
     const std::size_t mask = m_slots.size() - 1;
     for (const Slot& s : old) {

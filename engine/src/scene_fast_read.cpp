@@ -44,9 +44,17 @@ void give_up_unless(bool condition) {
 // components, a component, a field, a vector): deeper text comes only through raw fields.
 constexpr int kOwnDepth = 7;
 
+// The text per object entry that the staged objects' first room is guessed from: a little less
+// than an entry with a guid, a name and a Transform2D (the balls scenes: 152 bytes per entry).
+constexpr std::size_t kTextBytesPerObject = 128;
+
 class Stager {
 public:
-    explicit Stager(const StageContext& context) : m_context(context) {
+    // text_bytes: the size of the scene's text, from which the objects' room is guessed.
+    Stager(const StageContext& context, std::size_t text_bytes) : m_context(context) {
+        // Room for the objects at once, so they are not moved as they come: a guess of one per
+        // kTextBytesPerObject of text (more objects grow it as usual).
+        m_staged.objects.reserve(text_bytes / kTextBytesPerObject);
         const TypeRegistry& registry = context.world.registry();
         for (const TypeInfo* type : registry.types()) {
             m_types_by_name.emplace(type->name, type);
@@ -501,7 +509,7 @@ StagedScene stage_whole(std::string_view text, const StageContext& context) {
     od::parser parser(text.size());
     od::document doc =
         take(parser.iterate(text.data(), text.size(), text.size() + kFastReadPadding));
-    Stager stager(context);
+    Stager stager(context, text.size());
     stager.read_root(doc, nullptr);
     return stager.finish();
 }
@@ -511,7 +519,7 @@ StagedScene stage_whole(std::string_view text, const StageContext& context) {
 // window is given to the parser as an array of its entries.
 StagedScene stage_in_windows(std::string_view text, ObjectsSpan span, const StageContext& context) {
     od::parser parser;
-    Stager stager(context);
+    Stager stager(context, span.close - span.open);
     {
         const std::string skeleton = skeleton_of(text, span, kFastReadPadding);
         od::document doc = take(

@@ -10,10 +10,10 @@
 #include "diorama/file_io.h"
 #include "diorama/handle.h"
 #include "diorama/json_io.h"
+#include "diorama/large_block.h"
 #include "diorama/result.h"
 
 #include <cstddef>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,7 +51,7 @@ struct StagedObject {
 struct StagedScene {
     Json head = Json::object(); // the root's values but "objects": format, version, name, layers
     std::vector<std::string> layers;
-    std::deque<StagedObject> objects;             // in entry order
+    LargeVector<StagedObject> objects;            // in entry order
     std::vector<std::unique_ptr<PoolBase>> given; // per type id: the entries' values, or null
     std::size_t windows = 0; // the windows its objects were read in (0: none, or indexed whole)
 };
@@ -90,6 +90,6 @@ struct CommittedObject {
 // its name, layer, PrefabInstance link and components in registry order (each from the prefab's
 // value or the defaults, with the entry's fields written), as the precise reader makes them.
 // Fails only when the world refuses an object (memory), naming the entry.
-[[nodiscard]] Result<std::vector<CommittedObject>> commit_staged(World& world, StagedScene& staged);
+[[nodiscard]] Result<LargeVector<CommittedObject>> commit_staged(World& world, StagedScene& staged);
 
 } // namespace diorama::detail

@@ -467,7 +467,7 @@ private:
     // added (copied) to an object, so reading allocates no temporary per component.
     std::vector<std::shared_ptr<void>> m_defaults;
     std::vector<std::shared_ptr<void>> m_scratch;
-    std::vector<Entry> m_entries;
+    LargeVector<Entry> m_entries;
     bool m_streaming = false;    // objects are read while the text is parsed
     std::vector<Json> m_waiting; // objects that came before "layers", read at the end
     const std::unordered_map<Guid, Guid>* m_renamed = nullptr;

@@ -29,12 +29,12 @@ bool header_is_clean(const StagedScene& staged, std::string_view file) {
     return said.empty();
 }
 
-Result<std::vector<CommittedObject>> commit_staged(World& world, StagedScene& staged) {
+Result<LargeVector<CommittedObject>> commit_staged(World& world, StagedScene& staged) {
     std::vector<LayerId> layers;
     for (const std::string& name : staged.layers)
         layers.push_back(world.find_layer(name).value_or(0));
     const std::vector<const TypeInfo*>& types = world.registry().types();
-    std::vector<CommittedObject> out;
+    LargeVector<CommittedObject> out;
     try {
         out.reserve(staged.objects.size());
         world.reserve(staged.objects.size());

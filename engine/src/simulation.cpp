@@ -86,7 +86,7 @@ void Simulation::dispatch_input() {
             const PoolBase* pool = m_world.pool(t->id);
             if (pool == nullptr) continue;
             // Snapshot: hooks may add or remove components of this type.
-            const std::vector<std::uint32_t> entities = pool->entities();
+            const auto entities = pool->entities(); // a copy
             for (std::uint32_t entity : entities) {
                 const Handle h = m_world.handle_at(entity);
                 if (void* c = m_world.get(h, t->id)) t->hooks.on_event(m_world, h, c, e);

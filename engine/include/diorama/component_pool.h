@@ -3,13 +3,14 @@
 // Component data lives in fixed-size pages, so adding components never moves existing ones
 // (references taken during a view stay valid); removal swaps the last element into the hole.
 // Pages are allocated in chunks that double with the pool, so a large pool's pages are
-// contiguous runs.
+// contiguous runs; chunks and arrays from 1.75 MiB up lie in huge-page memory (large_block.h).
 // Each sparse entry holds the dense position and the owner's handle generation together (8 bytes,
 // so the sparse array stays small and cache-friendly), so a lookup through a handle is the entry,
 // then the page table (a handful of pointers, always in cache), then the component, and checks
 // that the handle is current on the way.
 
 #include "diorama/hot_inline.h"
+#include "diorama/large_block.h"
 #include "diorama/reflection.h"
 
 #include <algorithm>
@@ -60,7 +61,7 @@ public:
         return const_cast<PoolBase*>(this)->find(entity);
     }
     // The entities in dense order.
-    [[nodiscard]] const std::vector<std::uint32_t>& entities() const { return m_dense; }
+    [[nodiscard]] const LargeVector<std::uint32_t>& entities() const { return m_dense; }
 
     // Adds a default-constructed component for the object at slot entity, whose handle has the
     // given (non-zero) generation; precondition: !contains(entity).
@@ -92,8 +93,8 @@ protected:
     };
 
     ComponentId m_id = 0;
-    std::vector<SparseEntry> m_sparse;  // entity -> dense position and owner generation
-    std::vector<std::uint32_t> m_dense; // dense position -> entity
+    LargeVector<SparseEntry> m_sparse;  // entity -> dense position and owner generation
+    LargeVector<std::uint32_t> m_dense; // dense position -> entity
 };
 
 template <class T>
@@ -201,8 +202,8 @@ public:
 
     [[nodiscard]] std::size_t memory_bytes() const override {
         return m_pages.size() * kPageSize * sizeof(T) + m_sparse.capacity() * sizeof(SparseEntry) +
-               m_dense.capacity() * sizeof(std::uint32_t) +
-               (m_pages.capacity() + m_chunks.capacity()) * sizeof(T*);
+               m_dense.capacity() * sizeof(std::uint32_t) + m_pages.capacity() * sizeof(T*) +
+               m_chunks.capacity() * sizeof(Chunk);
     }
 
 private:
@@ -236,25 +237,27 @@ private:
             chunk = allocate_chunk(count);
         }
         if (chunk == nullptr) throw std::bad_alloc();
-        m_chunks.push_back(chunk);
+        m_chunks.push_back(Chunk{chunk, count});
         for (std::size_t i = 0; i < count; ++i)
             m_pages.push_back(chunk + i * kPageSize);
     }
     // Room for page_count pages, or nullptr when memory is short.
     static T* allocate_chunk(std::size_t page_count) {
-        const std::size_t bytes = page_count * kPageSize * sizeof(T);
-        return static_cast<T*>(::operator new (bytes, std::align_val_t{alignof(T)}, std::nothrow));
+        return static_cast<T*>(allocate_block(page_count * kPageSize * sizeof(T), alignof(T)));
     }
-    static void free_chunk(T* chunk) { ::operator delete (chunk, std::align_val_t{alignof(T)}); }
     void release_pages() {
-        for (T* chunk : m_chunks)
-            free_chunk(chunk);
+        for (const Chunk& chunk : m_chunks)
+            free_block(chunk.first, chunk.pages * kPageSize * sizeof(T), alignof(T));
         m_chunks.clear();
         m_pages.clear();
     }
 
-    std::vector<T*> m_pages;  // raw storage; slots [0, size()) hold live components
-    std::vector<T*> m_chunks; // the allocations the pages lie in
+    struct Chunk {
+        T* first;          // its first page
+        std::size_t pages; // how many pages it holds
+    };
+    std::vector<T*> m_pages;     // raw storage; slots [0, size()) hold live components
+    std::vector<Chunk> m_chunks; // the allocations the pages lie in
     // Components the pages hold; the dense array's capacity is at least as much, so below it
     // adding needs no allocation.
     std::uint32_t m_room = 0;

@@ -35,7 +35,7 @@ namespace diorama {
 namespace detail {
 // Frees the memory of a FileBytes.
 struct FileBytesRelease {
-    std::size_t mapped = 0; // bytes of the anonymous mapping; 0: allocated with new[]
+    std::size_t block_bytes = 0; // the block's size (allocate_block)
     void operator()(char* bytes) const;
 };
 } // namespace detail

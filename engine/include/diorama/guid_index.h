@@ -3,10 +3,10 @@
 // backward-shift deletion: no tombstones, no per-entry allocation). The world's find(Guid).
 
 #include "diorama/handle.h"
+#include "diorama/large_block.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace diorama {
 
@@ -54,7 +54,7 @@ private:
     }
     void rehash(std::size_t capacity);
 
-    std::vector<Slot> m_slots; // size is a power of two (or zero)
+    LargeVector<Slot> m_slots; // size is a power of two (or zero)
     std::size_t m_size = 0;
 };
 

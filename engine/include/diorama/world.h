@@ -31,6 +31,7 @@
 #include "diorama/guid_index.h"
 #include "diorama/handle.h"
 #include "diorama/hot_inline.h"
+#include "diorama/large_block.h"
 #include "diorama/message.h"
 #include "diorama/reflection.h"
 #include "diorama/result.h"
@@ -473,21 +474,21 @@ private:
     WorldDef m_def;
 
     // objects
-    std::vector<std::uint32_t> m_generation; // per slot: generation if live, | kFreeBit if free
-    std::vector<Record> m_records;           // per slot
+    LargeVector<std::uint32_t> m_generation; // per slot: generation if live, | kFreeBit if free
+    LargeVector<Record> m_records;           // per slot
     // Per slot: the parent's slot, or kNone. Apart from the records, so the per-tick walks that
     // need only the parent (world matrices, update_spatial) read 4 bytes per object, not a record.
-    std::vector<std::uint32_t> m_parent;
+    LargeVector<std::uint32_t> m_parent;
     // Per slot, covering only the slots up to the last one linked into a hierarchy, so a flat
     // world's records stay small (24 bytes) and creating an object writes no links.
-    std::vector<TreeLinks> m_tree_links;
+    LargeVector<TreeLinks> m_tree_links;
     // Once a root was moved, the roots are a list too (first_child/last_child here; every slot
     // covered by m_tree_links) and creating goes the out-of-line way that links new roots.
     bool m_roots_linked = false;
     TreeLinks m_root_links;
     std::uint64_t m_tree_changes = 0;               // bumped by every change of the tree order
     mutable std::uint64_t m_ranked_at = ~0ull;      // m_tree_changes when m_tree_rank was made
-    mutable std::vector<std::uint32_t> m_tree_rank; // per slot: tree_rank
+    mutable LargeVector<std::uint32_t> m_tree_rank; // per slot: tree_rank
     std::uint32_t m_free_head = kNone;              // LIFO list of free slots
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;

@@ -125,7 +125,7 @@ Result<void> World::make_group(std::vector<ComponentId> types) {
         if (m_pools[id]->size() < smallest->size()) smallest = m_pools[id].get();
     }
     // Every object complete for g is a member of its outer group already (no view is running).
-    const std::vector<std::uint32_t> candidates = smallest->entities();
+    const auto candidates = smallest->entities(); // a copy: joining may reorder the pool
     for (std::uint32_t e : candidates)
         join_group_if_complete(e, g);
     return {};

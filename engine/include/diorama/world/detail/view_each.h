@@ -32,7 +32,7 @@ template <class F>
 void View<T...>::each_grouped(F& f, std::tuple<Pool<T>*...> pools, std::uint32_t n) {
     // Members sit at positions [0, n) of every owned pool, in the same order: walk the pages.
     using First = std::tuple_element_t<0, std::tuple<T...>>;
-    const std::vector<std::uint32_t>& entities = std::get<Pool<First>*>(pools)->entities();
+    const auto& entities = std::get<Pool<First>*>(pools)->entities();
     for (std::uint32_t base = 0; base < n; base += PoolBase::kPageSize) {
         const std::size_t page = base >> PoolBase::kPageShift;
         const std::uint32_t count = std::min<std::uint32_t>(PoolBase::kPageSize, n - base);

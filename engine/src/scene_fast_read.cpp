@@ -355,7 +355,12 @@ private:
     std::uint64_t stage_component(std::uint32_t index, const TypeInfo& type, od::value& fields) {
         if (type.id >= m_staged.given.size()) m_staged.given.resize(type.id + 1);
         std::unique_ptr<PoolBase>& pool = m_staged.given[type.id];
-        if (!pool) pool = type.make_pool();
+        if (!pool) {
+            // A sparse entry for every object the staged objects have room for, at once: grown
+            // by doubling, the entries are copied and touched twice over.
+            pool = type.make_pool();
+            pool->reserve(0, m_staged.objects.capacity());
+        }
         void* component = pool->emplace(index, 1);
         type.copy(component, defaults(type));
         std::uint64_t written = 0;

@@ -12,6 +12,7 @@
 #include "diorama/json_io.h"
 #include "diorama/large_block.h"
 #include "diorama/result.h"
+#include "scene_references.h"
 
 #include <cstddef>
 #include <memory>
@@ -79,17 +80,10 @@ struct StageContext {
 // holds no more than the precise reader's would.
 void return_free_memory();
 
-// An object made from an entry of a scene's objects (by commit_staged or the precise reader).
-struct CommittedObject {
-    Handle handle{};
-    std::size_t index = 0; // of the entry
-    std::optional<Guid> parent;
-};
-
 // Creates the staged objects in world (its layers already made from staged.layers): each with
 // its name, layer, PrefabInstance link and components in registry order (each from the prefab's
 // value or the defaults, with the entry's fields written), as the precise reader makes them.
 // Fails only when the world refuses an object (memory), naming the entry.
-[[nodiscard]] Result<LargeVector<CommittedObject>> commit_staged(World& world, StagedScene& staged);
+[[nodiscard]] Result<LargeVector<ReadObject>> commit_staged(World& world, StagedScene& staged);
 
 } // namespace diorama::detail

@@ -28,9 +28,8 @@ namespace {
 
 constexpr std::size_t kMaxSceneBytes = 64u << 20;
 
-// What the first pass learned of one object entry, for the second pass (parents, references).
-// An object made from an entry (index: in the array of entries; its path is objects[index]).
-using Entry = detail::CommittedObject;
+// An object made from an entry, for the second pass (parents, references).
+using Entry = detail::ReadObject;
 
 class SceneReader {
 public:
@@ -66,12 +65,8 @@ public:
             m_diag.error(committed.error());
             return;
         }
+        // No entries are read after these, so no guid is looked up by slot (entry_with_guid).
         m_entries = std::move(*committed);
-        for (const Entry& c : m_entries) {
-            if (c.handle.index >= m_entry_of_slot.size())
-                m_entry_of_slot.resize(c.handle.index + 1, kNoEntry);
-            m_entry_of_slot[c.handle.index] = static_cast<std::uint32_t>(c.index);
-        }
     }
 
     // The context the fast path stages objects in: this reader's world, prefabs and asset checks.
@@ -127,8 +122,12 @@ public:
         m_entries.reserve(objects.size());
         for (std::size_t i = 0; i < objects.size(); ++i)
             read_object(objects[i], i);
-        std::vector<Handle> created = finish_objects();
+        finish_objects();
         m_renamed = nullptr;
+        std::vector<Handle> created;
+        created.reserve(m_entries.size());
+        for (const Entry& e : m_entries)
+            created.push_back(e.handle);
         return created;
     }
 
@@ -394,21 +393,12 @@ private:
         return value;
     }
 
-    // Parents and references of the objects read; returns the objects created, in entry order.
-    std::vector<Handle> finish_objects() {
+    // Parents and references of the objects read.
+    void finish_objects() {
         link_parents();
-        std::vector<detail::ReadObject> read;
-        read.reserve(m_entries.size());
-        for (const Entry& e : m_entries)
-            read.push_back(detail::ReadObject{e.handle, e.index});
-        detail::globalize_instance_references(m_world, m_prefabs, read);
-        if (m_renamed != nullptr) detail::remap_references(m_world, read, *m_renamed);
-        detail::check_references(m_world, read, m_file, m_diag);
-        std::vector<Handle> created;
-        created.reserve(m_entries.size());
-        for (const Entry& e : m_entries)
-            created.push_back(e.handle);
-        return created;
+        detail::globalize_instance_references(m_world, m_prefabs, m_entries);
+        if (m_renamed != nullptr) detail::remap_references(m_world, m_entries, *m_renamed);
+        detail::check_references(m_world, m_entries, m_file, m_diag);
     }
 
     void link_parents() {

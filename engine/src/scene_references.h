@@ -6,6 +6,7 @@
 #include "diorama/handle.h"
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <unordered_map>
@@ -17,10 +18,12 @@ class World;
 
 namespace diorama::detail {
 
-// An object made from the entry objects[index].
+// An object made from the entry objects[index] (by the precise reader or the fast path's
+// commit_staged), with the parent the entry names, linked once every entry is read.
 struct ReadObject {
     Handle handle{};
     std::size_t index = 0;
+    std::optional<Guid> parent;
 };
 
 // References between the objects of one prefab instance are saved as the prefab's local guids:

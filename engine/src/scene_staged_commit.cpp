@@ -29,12 +29,12 @@ bool header_is_clean(const StagedScene& staged, std::string_view file) {
     return said.empty();
 }
 
-Result<LargeVector<CommittedObject>> commit_staged(World& world, StagedScene& staged) {
+Result<LargeVector<ReadObject>> commit_staged(World& world, StagedScene& staged) {
     std::vector<LayerId> layers;
     for (const std::string& name : staged.layers)
         layers.push_back(world.find_layer(name).value_or(0));
     const std::vector<const TypeInfo*>& types = world.registry().types();
-    LargeVector<CommittedObject> out;
+    LargeVector<ReadObject> out;
     try {
         out.reserve(staged.objects.size());
         world.reserve(staged.objects.size());
@@ -76,7 +76,7 @@ Result<LargeVector<CommittedObject>> commit_staged(World& world, StagedScene& st
                     if (c.type == type) value = c.value.get();
             if (value != nullptr) world.add_copy(h, type->id, value);
         }
-        out.push_back(CommittedObject{h, i, o.parent});
+        out.push_back(ReadObject{h, i, o.parent});
     }
     return out;
 }

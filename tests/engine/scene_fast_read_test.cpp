@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -200,6 +201,40 @@ TEST_F(SceneFastReadTest, ALoadedWorldsIndexAnswersAsTheObjectsAreWhenFirstQueri
     EXPECT_NE(std::find(found.begin(), found.end(), block), found.end());
     EXPECT_EQ(world.spatial().size(), world.object_count());
     EXPECT_EQ(world.spatial().box(block.index), world.bounds(block));
+}
+
+// The staged objects' and pools' first room is guessed from the text's size (an entry per 128
+// bytes); entries much shorter than that outgrow the guess, and children named before their
+// parents and references to later objects are linked once all are made.
+TEST_F(SceneFastReadTest, EntriesShorterThanTheGuessOutgrowItAndMakeThePreciseWorld) {
+    constexpr int kObjects = 3000;
+    std::string text = R"({"format": "diorama.scene", "layers": ["world"], "version": 1, "objects": [)";
+    for (int i = 1; i <= kObjects; ++i) {
+        char entry[160];
+        if (i % 3 == 2)
+            std::snprintf(entry, sizeof entry,
+                          R"({"guid":"%016x","parent":"%016x","components":{"Velocity":{}}},)", i,
+                          i + 1);
+        else if (i % 3 == 1)
+            std::snprintf(entry, sizeof entry,
+                          R"({"guid":"%016x","components":{"FastReadLink":{"target":"%016x"}}},)",
+                          i, i + 2);
+        else
+            std::snprintf(entry, sizeof entry, R"({"guid":"%016x"},)", i);
+        text += entry;
+    }
+    text.back() = ']';
+    text += "}";
+    ASSERT_LT(text.size() / kObjects, 128u) << "entries shorter than the guess";
+    EXPECT_TRUE(staged(text));
+    EXPECT_EQ(same_both_ways(text), "");
+    World world(registry);
+    Diagnostics d;
+    ASSERT_TRUE(load_scene_text(world, text, "s", project, prefabs, d).ok()) << d.format();
+    EXPECT_EQ(world.object_count(), std::size_t{kObjects});
+    EXPECT_EQ(world.parent(world.find(Guid{2})), world.find(Guid{3}));
+    EXPECT_EQ(world.get<FastReadLink>(world.find(Guid{kObjects - 2}))->target, Guid{kObjects});
+    EXPECT_NE(world.get<Velocity>(world.find(Guid{kObjects - 1})), nullptr);
 }
 
 TEST_F(SceneFastReadTest, SavedScenesAreStagedAndReadBackAlike) {

@@ -264,9 +264,12 @@ ExitCode App::run() {
         const double cpu_start = thread_cpu_ms();
         m_clock_s += headless() ? kHeadlessStep : elapsed;
         frame(headless() ? kHeadlessStep : std::clamp(elapsed, 1e-4f, 0.25f));
-        m_timing.add_frame(thread_cpu_ms() - cpu_start, std::chrono::duration<double, std::milli>(
-                                                            std::chrono::steady_clock::now() - now)
-                                                            .count());
+        m_timing.add_frame(
+            thread_cpu_ms() - cpu_start,
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now)
+                .count(),
+            m_workspace && m_session.has_project() ? m_workspace->viewport().cost()
+                                                   : ViewportCost{});
         write_screenshots();
         if (!headless() && (SDL_GetWindowFlags(m_window) & SDL_WINDOW_MINIMIZED) != 0)
             SDL_Delay(50);

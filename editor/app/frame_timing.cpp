@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 
 namespace diorama::editor {
 
@@ -16,7 +15,7 @@ double percentile(std::vector<double> samples, double fraction) {
     return samples[index];
 }
 
-void FrameTiming::add_frame(double cpu_ms, double wall_ms) {
+void FrameTiming::add_frame(double cpu_ms, double wall_ms, ViewportCost viewport) {
     if (!m_first_seen) {
         m_first_seen = true;
         m_first_cpu_ms = cpu_ms;
@@ -25,11 +24,15 @@ void FrameTiming::add_frame(double cpu_ms, double wall_ms) {
     }
     m_cpu_ms.push_back(cpu_ms);
     m_wall_ms.push_back(wall_ms);
+    m_viewport_build_ms.push_back(viewport.build_ms);
+    m_viewport_submit_ms.push_back(viewport.submit_ms);
 }
 
 void FrameTiming::reset_frames() {
     m_cpu_ms.clear();
     m_wall_ms.clear();
+    m_viewport_build_ms.clear();
+    m_viewport_submit_ms.clear();
 }
 
 std::string FrameTiming::report() const {
@@ -51,13 +54,11 @@ std::string FrameTiming::report() const {
     line("frame_wall_ms_median", percentile(m_wall_ms, 0.5));
     line("frame_wall_ms_p95", percentile(m_wall_ms, 0.95));
     line("frame_wall_ms_max", percentile(m_wall_ms, 1.0));
+    line("viewport_build_ms_median", percentile(m_viewport_build_ms, 0.5));
+    line("viewport_build_ms_max", percentile(m_viewport_build_ms, 1.0));
+    line("viewport_submit_ms_median", percentile(m_viewport_submit_ms, 0.5));
+    line("viewport_submit_ms_max", percentile(m_viewport_submit_ms, 1.0));
     return out;
-}
-
-double thread_cpu_ms() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
 }
 
 } // namespace diorama::editor

@@ -13,6 +13,10 @@
 //   frame_cpu_ms_p95 7.9
 //   frame_cpu_ms_max 12.2
 //   frame_wall_ms_median 6.4    (and _p95, _max)
+//   viewport_build_ms_median 2.1   (and _max: the frames' viewport, CPU time: ui/cpu_time.h)
+//   viewport_submit_ms_median 1.3  (and _max)
+
+#include "ui/cpu_time.h"
 
 #include <cstddef>
 #include <string>
@@ -30,9 +34,9 @@ public:
         m_open_s = wall_s;
         m_open_cpu_s = cpu_s;
     }
-    // One drawn frame: CPU time of the editor's thread and wall time, in milliseconds. The first
-    // one is reported on its own.
-    void add_frame(double cpu_ms, double wall_ms);
+    // One drawn frame: CPU time of the editor's thread and wall time, in milliseconds, and what
+    // its viewport took of that CPU time. The first one is reported on its own.
+    void add_frame(double cpu_ms, double wall_ms, ViewportCost viewport = {});
     // Forgets the frames after the first so far (the script step `reset_timing`), keeping the
     // open time and the first frame.
     void reset_frames();
@@ -49,9 +53,8 @@ private:
     double m_first_wall_ms = 0.0;
     std::vector<double> m_cpu_ms;
     std::vector<double> m_wall_ms;
+    std::vector<double> m_viewport_build_ms;
+    std::vector<double> m_viewport_submit_ms;
 };
-
-// CPU time consumed by the calling thread so far, in milliseconds.
-[[nodiscard]] double thread_cpu_ms();
 
 } // namespace diorama::editor

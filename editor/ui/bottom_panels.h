@@ -3,6 +3,7 @@
 // drag one into the viewport), the Console (the engine log; errors red; clicking a line naming a
 // guid selects that object) and Stats (objects, components, timings, memory).
 
+#include "cpu_time.h"
 #include "ui_context.h"
 
 #include "diorama/render/renderer_2d.h"
@@ -39,6 +40,7 @@ private:
 struct RenderFigures {
     render::RenderStats renderer;
     std::size_t visible_objects = 0;
+    ViewportCost viewport; // CPU time of the viewport's scene this frame
 };
 
 // Draws the statistics filling the current child window.

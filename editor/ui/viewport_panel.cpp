@@ -82,6 +82,7 @@ std::optional<glm::vec2> ViewportPanel::world_to_window(EditorSession& session,
 
 void ViewportPanel::draw(UiContext& ctx) {
     EditorSession& session = ctx.session;
+    m_cost = {};
     if (!session.prefab_tab().empty()) draw_tabs(ctx);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     m_origin = to_glm(ImGui::GetCursorScreenPos());
@@ -168,6 +169,7 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     m_target.resize(size_px);
     m_target.bind();
     const glm::vec4 bg = background_of(session.world());
+    const double start_ms = thread_cpu_ms();
     m_renderer->begin(size_px, session.camera().view_projection(), glm::vec4(glm::vec3(bg), 1.0f));
     if (session.grid().visible) draw_grid(session);
     render::WorldRenderOptions options;
@@ -176,7 +178,9 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     options.draw_colliders = ctx.config.show_colliders;
     m_visible =
         render::draw_world(session.world(), *m_renderer, ctx.textures, *m_font, options).visible;
+    const double built_ms = thread_cpu_ms();
     m_renderer->end();
+    m_cost = ViewportCost{built_ms - start_ms, thread_cpu_ms() - built_ms};
     m_render_stats = m_renderer->stats();
     RenderTarget::unbind();
 }

@@ -5,6 +5,7 @@
 // painting tiles).
 
 #include "asset_browser.h"
+#include "cpu_time.h"
 #include "gl_target.h"
 #include "tile_paint_tool.h"
 #include "ui_context.h"
@@ -48,6 +49,8 @@ public:
     [[nodiscard]] bool focused() const { return m_focused; }
     [[nodiscard]] const render::RenderStats& render_stats() const { return m_render_stats; }
     [[nodiscard]] std::size_t visible_objects() const { return m_visible; }
+    // The CPU time the scene took in this frame's draw (zero when it was not rendered).
+    [[nodiscard]] const ViewportCost& cost() const { return m_cost; }
 
 private:
     enum class Gesture { None, Pending, BoxSelect, ToolDrag, Pan };
@@ -92,6 +95,7 @@ private:
     RenderTarget m_target;
     render::RenderStats m_render_stats;
     std::size_t m_visible = 0;
+    ViewportCost m_cost;
 
     glm::vec2 m_origin{0.0f}; // top-left of the image, window pixels
     glm::vec2 m_size{0.0f};   // image size, window pixels

@@ -125,7 +125,8 @@ void Workspace::draw(UiContext& ctx) {
                       const bool stats = ui::begin_tab_item(ctx.widgets, "Bottom/Stats", "Stats");
                       if (stats) {
                           draw_stats(ctx, RenderFigures{m_viewport.render_stats(),
-                                                        m_viewport.visible_objects()});
+                                                        m_viewport.visible_objects(),
+                                                        m_viewport.cost()});
                           ImGui::EndTabItem();
                       }
                       ImGui::EndTabBar();

@@ -130,6 +130,19 @@ TEST_F(DrawWorldTest, WithinALayerHigherOrderWinsThenTheHierarchysOrder) {
     EXPECT_EQ(canvas->pixel(32, 32), kRed) << "a child over its parent";
 }
 
+// Past 1,024 distinct (layer, order) groups the items are sorted another way (a stable sort
+// instead of counting per group): the same rule holds.
+TEST_F(DrawWorldTest, ThousandsOfDistinctOrdersKeepHigherOrderOnTopThenTheHierarchysOrder) {
+    constexpr int kOrders = 1500;
+    for (int k = 0; k < kOrders; ++k) // made first: the highest order, red
+        rect({26, 32}, {20, 20}, k == 0 ? kRedF : kBlueF, 0, kOrders - k);
+    rect({10, 10}, {8, 8}, kRedF, 0, 2 * kOrders);
+    rect({10, 10}, {8, 8}, {0, 1, 0, 1}, 0, 2 * kOrders); // the same order, a later root
+    draw();
+    EXPECT_EQ(canvas->pixel(26, 32), kRed);
+    EXPECT_EQ(canvas->pixel(10, 10), kGreen);
+}
+
 TEST_F(DrawWorldTest, TheObjectWithTheGreatestDrawKeyIsTheOneSeenOnTop) {
     // a: a Shape under its own Sprite; b: a Shape between the two; picking ranks by draw_key.
     const Handle a = rect({26, 32}, {20, 20}, kRedF, 0, 0);

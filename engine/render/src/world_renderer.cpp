@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace diorama::render {
 
@@ -39,37 +40,55 @@ struct Item {
 // What draw_world allocates, kept for the next call.
 struct Scratch {
     std::vector<Handle> objects;
-    std::vector<glm::mat3> matrices;
-    std::vector<bool> drawn;
+    std::vector<std::pair<std::uint32_t, Handle>> ranked; // objects with their tree ranks
+    std::vector<std::uint8_t> with_items; // per object: drawn by its items (colliders shown)
     std::vector<Item> items;
     std::vector<Item> sorted;
+    std::vector<std::uint32_t> buckets;
 };
 
-// Sorts items made in (rank, part) order into DrawKey order: a counting sort over the few
-// (layer, order) groups a scene has, which keeps each group's (rank, part) order.
-// O(n log g) for g groups, against std::sort's O(n log n) on 100k items every frame.
-void sort_items(std::vector<Item>& items, std::vector<Item>& scratch) {
+// Sorts items made in (rank, part) order into DrawKey order, keeping each (layer, order)
+// group's (rank, part) order: a counting sort over the few groups a scene has, each item's
+// group looked up only where it differs from the item before's (groups may alternate every few
+// items, but 100k items a frame should not each pay a search). Scenes with more than
+// kMaxCountedGroups groups are stable-sorted instead. buckets: scratch.
+constexpr std::size_t kMaxCountedGroups = 1024;
+void sort_items(std::vector<Item>& items, std::vector<Item>& scratch,
+                std::vector<std::uint32_t>& buckets) {
     assert(std::is_sorted(items.begin(), items.end(), [](const Item& a, const Item& b) {
         return std::tie(a.key.rank, a.key.part) < std::tie(b.key.rank, b.key.part);
     }));
-    std::vector<std::pair<LayerId, std::int32_t>> groups;
-    for (const Item& item : items)
-        if (groups.empty() || groups.back() != item.group()) groups.push_back(item.group());
-    std::sort(groups.begin(), groups.end());
-    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
-    if (groups.size() < 2) return; // one group: already in order
-    std::vector<std::size_t> start(groups.size() + 1, 0);
-    const auto group_of = [&](const Item& item) {
-        return static_cast<std::size_t>(
-            std::lower_bound(groups.begin(), groups.end(), item.group()) - groups.begin());
+    using Group = std::pair<LayerId, std::int32_t>;
+    std::vector<Group> groups; // distinct, sorted
+    const auto find = [&groups](const Group& g) {
+        return std::lower_bound(groups.begin(), groups.end(), g);
     };
-    for (const Item& item : items)
-        ++start[group_of(item) + 1];
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0 && items[i].group() == items[i - 1].group()) continue;
+        const Group g = items[i].group();
+        if (const auto at = find(g); at == groups.end() || *at != g) groups.insert(at, g);
+        if (groups.size() > kMaxCountedGroups) {
+            std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+                return a.group() < b.group();
+            });
+            return;
+        }
+    }
+    if (groups.size() < 2) return; // one group: already in order
+    buckets.resize(items.size());
+    std::vector<std::size_t> start(groups.size() + 1, 0);
+    std::uint32_t bucket = 0;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i == 0 || items[i].group() != items[i - 1].group())
+            bucket = static_cast<std::uint32_t>(find(items[i].group()) - groups.begin());
+        buckets[i] = bucket;
+        ++start[bucket + 1];
+    }
     for (std::size_t g = 1; g < start.size(); ++g)
         start[g] += start[g - 1];
     scratch.resize(items.size());
-    for (const Item& item : items)
-        scratch[start[group_of(item)]++] = item;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        scratch[start[buckets[i]]++] = items[i];
     items.swap(scratch);
 }
 
@@ -102,11 +121,20 @@ Rect local_text_box(const Text& text, const Font& font) {
 int dot_pixels(const Shape& s, const glm::mat3& m, float pixel_size) {
     const glm::vec2 local =
         s.kind == ShapeKind::Circle ? glm::vec2(2.0f * std::abs(s.radius)) : glm::abs(s.size);
-    const float on_screen =
-        std::max(local.x * glm::length(glm::vec2(m[0])), local.y * glm::length(glm::vec2(m[1]))) /
-        pixel_size;
+    // The larger of local.x * |m[0]| and local.y * |m[1]|, with one square root.
+    const float x = local.x * local.x * glm::dot(glm::vec2(m[0]), glm::vec2(m[0]));
+    const float y = local.y * local.y * glm::dot(glm::vec2(m[1]), glm::vec2(m[1]));
+    const float on_screen = std::sqrt(std::max(x, y)) / pixel_size;
     if (!(on_screen < kDotBelowPixels)) return 0;
     return std::max(1, static_cast<int>(on_screen + 0.5f)); // rounded
+}
+
+// World::world_matrix, with a root's taken from its transform alone (the product with the
+// identity there differs only in the sign of zeros, which no pixel shows).
+glm::mat3 world_matrix(const World& world, Handle h) {
+    if (world.parent(h)) return world.world_matrix(h);
+    const Transform2D* t = world.get<Transform2D>(h);
+    return t != nullptr ? to_matrix(*t) : glm::mat3(1.0f);
 }
 
 // The world-space box of a local box under m.
@@ -161,24 +189,30 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
     std::inplace_merge(objects.begin(), added, objects.end(), by_slot);
     // Then in tree order, so that the items below are made in (rank, part) order. A loaded scene
     // is saved in tree order, so its slots already follow it: only an edited tree is sorted.
-    const auto by_rank = [&world](Handle a, Handle b) {
-        return world.tree_rank(a) < world.tree_rank(b);
-    };
-    if (!std::is_sorted(objects.begin(), objects.end(), by_rank))
-        std::sort(objects.begin(), objects.end(), by_rank);
+    std::vector<std::pair<std::uint32_t, Handle>>& ranked = scratch.ranked;
+    ranked.resize(objects.size());
+    for (std::size_t i = 0; i < objects.size(); ++i)
+        ranked[i] = {world.tree_rank(objects[i]), objects[i]};
+    const auto by_rank = [](const auto& a, const auto& b) { return a.first < b.first; };
+    if (!std::is_sorted(ranked.begin(), ranked.end(), by_rank)) {
+        std::sort(ranked.begin(), ranked.end(), by_rank);
+        for (std::size_t i = 0; i < ranked.size(); ++i)
+            objects[i] = ranked[i].second;
+    }
 
-    std::vector<glm::mat3>& matrices = scratch.matrices;
-    matrices.resize(objects.size());
-    std::vector<bool>& drawn = scratch.drawn;
-    drawn.assign(objects.size(), false);
+    // The objects' matrices are made as their items are drawn, not kept: 100k of them are more
+    // memory traffic than making them again.
     std::vector<Item>& items = scratch.items;
     items.clear();
+    std::size_t visible = 0; // objects with items (all of them are drawn)
+    std::vector<std::uint8_t>& with_items = scratch.with_items;
+    if (options.draw_colliders) with_items.assign(objects.size(), 0);
     for (std::size_t i = 0; i < objects.size(); ++i) {
         const Handle h = objects[i];
         const LayerId layer = world.layer(h);
         if (hidden(layer)) continue;
-        const std::uint32_t rank = world.tree_rank(h);
-        matrices[i] = world.world_matrix(h);
+        const std::uint32_t rank = ranked[i].first;
+        const std::size_t before = items.size();
         const Shape* shape = world.get<Shape>(h);
         const Sprite* sprite = world.get<Sprite>(h);
         if (const TileMap* map = world.get<TileMap>(h))
@@ -190,15 +224,17 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         if (const Text* text = world.get<Text>(h))
             items.push_back(
                 Item{DrawKey{layer, draw_order(shape, sprite), rank, DrawPart::Text}, i, text});
+        if (items.size() == before) continue;
+        ++visible;
+        if (options.draw_colliders) with_items[i] = 1;
     }
-    sort_items(items, scratch.sorted);
+    sort_items(items, scratch.sorted, scratch.buckets);
 
     // Shape outlines are 1 world unit thick, never thinner than a pixel.
     const float outline = std::max(1.0f, renderer.pixel_size());
     const float pixel_size = renderer.pixel_size();
     for (const Item& item : items) {
-        const glm::mat3& m = matrices[item.object];
-        drawn[item.object] = true;
+        const glm::mat3 m = world_matrix(world, objects[item.object]);
         switch (item.key.part) {
         case DrawPart::Tiles: {
             const TileMap& map = *static_cast<const TileMap*>(item.component);
@@ -244,7 +280,7 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
             if (c == nullptr || hidden(world.layer(h))) continue;
             const glm::vec4& color = c->trigger ? kTriggerColor : kColliderColor;
             if (c->kind == ColliderKind::Circle) {
-                const glm::mat3& m = matrices[i];
+                const glm::mat3 m = world_matrix(world, h);
                 const float scale =
                     std::max(glm::length(glm::vec2(m[0])), glm::length(glm::vec2(m[1])));
                 renderer.circle(apply(m, c->offset), c->radius * scale, color, false, px);
@@ -252,11 +288,11 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
                 const Rect box = world.bounds(h);
                 renderer.rect_outline(box.center(), box.size(), 0.0f, color, px);
             }
-            drawn[i] = true;
+            if (with_items[i] == 0) ++visible;
         }
     }
 
-    return WorldRenderStats{static_cast<std::size_t>(std::count(drawn.begin(), drawn.end(), true))};
+    return WorldRenderStats{visible};
 }
 
 } // namespace diorama::render

@@ -554,6 +554,11 @@ TEST_F(EditorApp, TimingReportsTheOpenTimeAndEveryFrame) {
     EXPECT_GT(report.at("frame_wall_ms_max"), 0.0);
     EXPECT_LE(report.at("frame_cpu_ms_median"), report.at("frame_cpu_ms_p95"));
     EXPECT_LE(report.at("frame_cpu_ms_p95"), report.at("frame_cpu_ms_max"));
+    // The viewport's share of the frames' CPU time: part of it, never more.
+    EXPECT_GT(report.at("viewport_build_ms_max"), 0.0);
+    EXPECT_GT(report.at("viewport_submit_ms_max"), 0.0);
+    EXPECT_LE(report.at("viewport_build_ms_max"), report.at("frame_cpu_ms_max"));
+    EXPECT_LE(report.at("viewport_submit_ms_median"), report.at("viewport_submit_ms_max"));
 }
 
 TEST_F(EditorApp, ResetTimingLeavesOnlyTheFramesAfterIt) {

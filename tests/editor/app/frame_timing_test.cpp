@@ -20,9 +20,9 @@ TEST(FrameTiming, PercentilesAreNearestRank) {
 TEST(FrameTiming, ReportsOpenTimeAndFrameFiguresAsKeyValueLines) {
     FrameTiming timing;
     timing.set_open_seconds(1.5, 1.25);
-    timing.add_frame(60.0, 250.0);
-    timing.add_frame(2.0, 3.0);
-    timing.add_frame(4.0, 9.0);
+    timing.add_frame(60.0, 250.0, ViewportCost{40.0, 10.0});
+    timing.add_frame(2.0, 3.0, ViewportCost{0.5, 0.25});
+    timing.add_frame(4.0, 9.0, ViewportCost{1.5, 0.75});
     const std::string report = timing.report();
     EXPECT_NE(report.find("open_s 1.500\n"), std::string::npos) << report;
     EXPECT_NE(report.find("open_cpu_s 1.250\n"), std::string::npos) << report;
@@ -34,6 +34,11 @@ TEST(FrameTiming, ReportsOpenTimeAndFrameFiguresAsKeyValueLines) {
     EXPECT_NE(report.find("frame_cpu_ms_max 4.000\n"), std::string::npos)
         << "the first frame is not among the others: " << report;
     EXPECT_NE(report.find("frame_wall_ms_max 9.000\n"), std::string::npos) << report;
+    EXPECT_NE(report.find("viewport_build_ms_median 0.500\n"), std::string::npos) << report;
+    EXPECT_NE(report.find("viewport_build_ms_max 1.500\n"), std::string::npos)
+        << "the first frame's viewport is not among the others: " << report;
+    EXPECT_NE(report.find("viewport_submit_ms_median 0.250\n"), std::string::npos) << report;
+    EXPECT_NE(report.find("viewport_submit_ms_max 0.750\n"), std::string::npos) << report;
 }
 
 TEST(FrameTiming, ResetForgetsFramesButKeepsTheOpenTime) {

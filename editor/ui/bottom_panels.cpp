@@ -287,9 +287,9 @@ void draw_stats(UiContext& ctx, const RenderFigures& figures) {
     item("quads", std::to_string(figures.renderer.quads));
     item("drawn objects", std::to_string(figures.visible_objects));
     std::snprintf(buffer, sizeof buffer, "%.2f ms", figures.viewport.build_ms);
-    item("viewport build", buffer);
+    item("view build", buffer);
     std::snprintf(buffer, sizeof buffer, "%.2f ms", figures.viewport.submit_ms);
-    item("viewport submit", buffer);
+    item("GL submit", buffer);
 
     section("Scene");
     item("objects", std::to_string(ws.objects));

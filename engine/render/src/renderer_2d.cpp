@@ -5,6 +5,7 @@
 
 #include "diorama/render/renderer_2d.h"
 
+#include "diorama/hot_inline.h"
 #include "diorama/log.h"
 #include "diorama/render/font.h"
 #include "diorama/render/texture.h"
@@ -111,7 +112,7 @@ GLuint build_program() {
     return program;
 }
 
-std::array<std::uint8_t, 4> pack_color(const glm::vec4& c) {
+DIORAMA_HOT_INLINE std::array<std::uint8_t, 4> pack_color(const glm::vec4& c) {
     // Rounded to the nearest of 0..255 (NaN as 0), inline: std::lround is a libm call, four
     // per dot with 100k dots a frame.
     const auto channel = [](float v) -> std::uint8_t {
@@ -205,7 +206,7 @@ struct Renderer2D::Impl {
     bool keep_unchanged = false;
     bool in_frame = false;
 
-    Chunk& open() { return frame.chunks[frame.used - 1]; }
+    DIORAMA_HOT_INLINE Chunk& open() { return frame.chunks[frame.used - 1]; }
 
     // Starts another chunk, reusing a spare one's buffers.
     void next_chunk() {
@@ -222,8 +223,8 @@ struct Renderer2D::Impl {
 
     // Room for nv vertices and ni indices in a batch of texture (in a new chunk when the open
     // one is full); returns the index of the first new vertex.
-    std::uint16_t reserve(const Texture& texture, std::size_t nv, std::size_t ni,
-                          GLenum mode = GL_TRIANGLES) {
+    DIORAMA_HOT_INLINE std::uint16_t reserve(const Texture& texture, std::size_t nv,
+                                             std::size_t ni, GLenum mode = GL_TRIANGLES) {
         assert(in_frame && "draw calls go between begin() and end()");
         assert(nv <= kMaxVertices && ni <= kMaxIndices);
         if (open().vertices.size() + nv > kMaxVertices || open().indices.size() + ni > kMaxIndices)
@@ -236,8 +237,8 @@ struct Renderer2D::Impl {
         return static_cast<std::uint16_t>(c.vertices.size());
     }
 
-    void push_vertex(const Vertex& v) { open().vertices.push_back(v); }
-    void push_index(std::uint16_t base, std::size_t offset) {
+    DIORAMA_HOT_INLINE void push_vertex(const Vertex& v) { open().vertices.push_back(v); }
+    DIORAMA_HOT_INLINE void push_index(std::uint16_t base, std::size_t offset) {
         open().indices.push_back(static_cast<std::uint16_t>(base + offset));
     }
 

@@ -11,12 +11,6 @@ namespace diorama {
 
 // ---- hierarchy ----
 
-Handle World::parent(Handle h) const {
-    if (!check(h)) return kNullHandle;
-    const std::uint32_t p = m_parent[h.index];
-    return p == kNone ? kNullHandle : handle_of(p);
-}
-
 Handle World::first_child(Handle h) const {
     if (!check(h)) return kNullHandle;
     const std::uint32_t c = tree_links(h.index).first_child;

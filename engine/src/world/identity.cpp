@@ -87,10 +87,6 @@ Result<void> World::rename_layer(LayerId layer, std::string name) {
     return {};
 }
 
-LayerId World::layer(Handle h) const {
-    return check(h) ? m_records[h.index].layer : 0;
-}
-
 Result<void> World::set_layer(Handle h, LayerId layer) {
     if (!check(h)) return make_error(ErrorCode::StaleHandle, "set_layer on a stale handle");
     if (layer >= m_layers.size())

@@ -25,6 +25,17 @@ inline Handle World::handle_of(std::uint32_t index) const {
     return Handle{index, m_generation[index]};
 }
 
+// Inline: the renderer and picking ask for every object in view, every frame.
+inline LayerId World::layer(Handle h) const {
+    return check(h) ? m_records[h.index].layer : 0;
+}
+
+inline Handle World::parent(Handle h) const {
+    if (!check(h)) return kNullHandle;
+    const std::uint32_t p = m_parent[h.index];
+    return p == kNone ? kNullHandle : handle_of(p);
+}
+
 template <class F>
 void World::each_object(F&& f) const {
     for (std::uint32_t i = 0; i < m_generation.size(); ++i)

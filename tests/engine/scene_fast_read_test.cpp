@@ -208,7 +208,8 @@ TEST_F(SceneFastReadTest, ALoadedWorldsIndexAnswersAsTheObjectsAreWhenFirstQueri
 // parents and references to later objects are linked once all are made.
 TEST_F(SceneFastReadTest, EntriesShorterThanTheGuessOutgrowItAndMakeThePreciseWorld) {
     constexpr int kObjects = 3000;
-    std::string text = R"({"format": "diorama.scene", "layers": ["world"], "version": 1, "objects": [)";
+    std::string text =
+        R"({"format": "diorama.scene", "layers": ["world"], "version": 1, "objects": [)";
     for (int i = 1; i <= kObjects; ++i) {
         char entry[160];
         if (i % 3 == 2)

@@ -223,8 +223,8 @@ struct Renderer2D::Impl {
 
     // Room for nv vertices and ni indices in a batch of texture (in a new chunk when the open
     // one is full); returns the index of the first new vertex.
-    DIORAMA_HOT_INLINE std::uint16_t reserve(const Texture& texture, std::size_t nv,
-                                             std::size_t ni, GLenum mode = GL_TRIANGLES) {
+    DIORAMA_HOT_INLINE std::uint16_t reserve(const Texture& texture, std::size_t nv, std::size_t ni,
+                                             GLenum mode = GL_TRIANGLES) {
         assert(in_frame && "draw calls go between begin() and end()");
         assert(nv <= kMaxVertices && ni <= kMaxIndices);
         if (open().vertices.size() + nv > kMaxVertices || open().indices.size() + ni > kMaxIndices)

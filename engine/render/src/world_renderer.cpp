@@ -77,9 +77,8 @@ void sort_items(std::vector<Item>& items, std::vector<Item>& scratch,
         const Group g = items[i].group();
         if (const auto at = find(g); at == groups.end() || *at != g) groups.insert(at, g);
         if (groups.size() > kMaxCountedGroups) {
-            std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
-                return a.group() < b.group();
-            });
+            std::stable_sort(items.begin(), items.end(),
+                             [](const Item& a, const Item& b) { return a.group() < b.group(); });
             return;
         }
     }

@@ -358,6 +358,56 @@ TEST_F(Renderer2DTest, DotsBetweenQuadsKeepTheOrderTheyWereSubmittedIn) {
     EXPECT_EQ(r.stats().triangles, 6u);
 }
 
+TEST_F(Renderer2DTest, TexturedAndSolidBatchesEachDrawWithTheirOwnProgram) {
+    // Solid shapes and dots use a program that samples no texture; a textured quad after them
+    // must sample its texture again, and a solid shape after it must not.
+    const std::array<std::uint8_t, 4> blue{0, 0, 255, 255};
+    const Texture texture(1, 1, blue.data());
+    Canvas canvas(64, 64);
+    canvas.clear();
+    Renderer2D r;
+    r.begin(canvas.size(), canvas.projection());
+    r.quad({10, 10}, {8, 8}, 0.0f, glm::vec4(1), &texture);
+    r.quad({30, 10}, {8, 8}, 0.0f, kRedF);
+    r.dot({50.5f, 10.5f}, 2, {0, 1, 0, 1});
+    r.quad({10, 30}, {8, 8}, 0.0f, glm::vec4(1), &texture);
+    r.quad({30, 30}, {8, 8}, 0.0f, {0, 1, 0, 0.5f}); // translucent: premultiplied as before
+    r.end();
+    canvas.read();
+    EXPECT_EQ(canvas.pixel(10, 10), kBlue);
+    EXPECT_EQ(canvas.pixel(30, 10), kRed);
+    EXPECT_EQ(canvas.pixel(50, 10), kGreen);
+    EXPECT_EQ(canvas.pixel(10, 30), kBlue) << "the texture sampled again after solid batches";
+    const Rgba half = canvas.pixel(30, 30);
+    EXPECT_EQ(half.r, 0);
+    EXPECT_NEAR(half.g, 128, 1);
+    EXPECT_EQ(half.b, 0);
+    EXPECT_EQ(r.stats().draw_calls, 5u);
+}
+
+TEST_F(Renderer2DTest, MoreDotsThanABufferHoldsAreAllDrawnThenTheShapesAfterThem) {
+    constexpr int kDots = 70000; // more than one buffer's vertices, and no indices at all
+    static_assert(kDots > static_cast<int>(Renderer2D::kMaxVertices));
+    Canvas canvas(64, 64);
+    canvas.clear();
+    Renderer2D r;
+    r.begin(canvas.size(), canvas.projection());
+    r.dot({2.5f, 2.5f}, 1, kRedF);
+    for (int i = 1; i < kDots - 1; ++i)
+        r.dot({32.5f, 32.5f}, 1, {0, 1, 0, 1});
+    r.dot({61.5f, 61.5f}, 1, kRedF); // in the second buffer
+    r.quad({10, 50}, {4, 4}, 0.0f, {0, 0, 1, 1});
+    r.end();
+    canvas.read();
+    EXPECT_EQ(r.stats().points, static_cast<std::size_t>(kDots));
+    EXPECT_EQ(r.stats().draw_calls, 3u) << "dots in each buffer, then the quad";
+    EXPECT_EQ(canvas.pixel(2, 2), kRed);
+    EXPECT_EQ(canvas.pixel(32, 32), kGreen);
+    EXPECT_EQ(canvas.pixel(61, 61), kRed);
+    EXPECT_EQ(canvas.pixel(10, 50), kBlue);
+    EXPECT_EQ(canvas.count([](int, int, Rgba c) { return c != kBlack; }), 3u + 16u);
+}
+
 // ---- keeping unchanged frames ----
 
 // Draws a red 8x8 quad at (x, 20) over a black clear: the frame the tests below repeat or vary.

@@ -1,6 +1,7 @@
 // Renderer2D: geometry appended per call into chunks of one buffer's size, split into batches
-// where the texture changes; end() uploads each chunk into one streamed vertex + index buffer and
-// issues one glDrawElements per batch, unless the frame is the previous one again and the caller
+// where the texture or the primitive changes; end() uploads each chunk into one streamed vertex +
+// index buffer and issues one draw per batch (solid batches with a program that samples no
+// texture, dots without indices), unless the frame is the previous one again and the caller
 // keeps unchanged frames.
 
 #include "diorama/render/renderer_2d.h"
@@ -40,6 +41,7 @@ constexpr std::size_t kMaxIndices = Renderer2D::kMaxVertices * 3; // circle fans
 constexpr std::size_t kMaxCircleSegments = 256;
 constexpr float kCircleMaxErrorPx = 0.1f; // largest gap between the polygon and the true circle
 
+// The textured program: sprites, glyphs and anything drawn with a texture of its own.
 constexpr const char* kVertexShader = R"(#version 330 core
 layout(location = 0) in vec2 a_position;
 layout(location = 1) in vec2 a_uv;
@@ -51,7 +53,6 @@ void main() {
     v_uv = a_uv;
     v_color = vec4(a_color.rgb * a_color.a, a_color.a);
     gl_Position = u_view_projection * vec4(a_position, 0.0, 1.0);
-    gl_PointSize = a_uv.x; // points only: their uv.x is their size in pixels (see dot())
 }
 )";
 
@@ -62,6 +63,31 @@ uniform sampler2D u_texture;
 out vec4 o_color;
 void main() {
     o_color = texture(u_texture, v_uv) * v_color;
+}
+)";
+
+// The solid program: shapes and dots, whose texture is the white one. Every primitive the
+// renderer makes has one colour, so it is passed flat; no texture is sampled (the textured
+// program would multiply by exactly 1.0 and give the same pixels, at a software rasterizer's
+// price of a texture fetch per pixel).
+constexpr const char* kSolidVertexShader = R"(#version 330 core
+layout(location = 0) in vec2 a_position;
+layout(location = 1) in vec2 a_uv;
+layout(location = 2) in vec4 a_color;
+uniform mat4 u_view_projection;
+flat out vec4 v_color;
+void main() {
+    v_color = vec4(a_color.rgb * a_color.a, a_color.a);
+    gl_Position = u_view_projection * vec4(a_position, 0.0, 1.0);
+    gl_PointSize = a_uv.x; // points only: their uv.x is their size in pixels (see dot())
+}
+)";
+
+constexpr const char* kSolidFragmentShader = R"(#version 330 core
+flat in vec4 v_color;
+out vec4 o_color;
+void main() {
+    o_color = v_color;
 }
 )";
 
@@ -83,10 +109,10 @@ GLuint compile_shader(GLenum stage, const char* source) {
     return shader;
 }
 
-// The quad shader program, or 0 (logged) when it does not build.
-GLuint build_program() {
-    const GLuint vs = compile_shader(GL_VERTEX_SHADER, kVertexShader);
-    const GLuint fs = compile_shader(GL_FRAGMENT_SHADER, kFragmentShader);
+// A shader program from its two stages' source, or 0 (logged) when it does not build.
+GLuint build_program(const char* vertex_source, const char* fragment_source) {
+    const GLuint vs = compile_shader(GL_VERTEX_SHADER, vertex_source);
+    const GLuint fs = compile_shader(GL_FRAGMENT_SHADER, fragment_source);
     if (vs == 0 || fs == 0) {
         glDeleteShader(vs);
         glDeleteShader(fs);
@@ -157,8 +183,8 @@ struct Renderer2D::Impl {
         GLuint texture = 0;
         std::uint64_t texture_serial = 0; // tells a texture from a later one given the same name
         GLenum mode = GL_TRIANGLES;       // or GL_POINTS
-        std::size_t first = 0;            // first index
-        std::size_t count = 0;            // indices
+        std::size_t first = 0;            // first index; a GL_POINTS batch's first vertex
+        std::size_t count = 0;            // indices; a GL_POINTS batch's vertices
         bool operator==(const Batch&) const = default;
     };
 
@@ -192,9 +218,25 @@ struct Renderer2D::Impl {
         }
     };
 
-    GLuint program = 0;
-    GLint u_view_projection = -1;
-    GLint u_texture = -1;
+    // A linked shader program and its uniforms' locations.
+    struct Program {
+        GLuint id = 0;
+        GLint u_view_projection = -1;
+        GLint u_texture = -1; // -1 in the solid program
+
+        // Built from two stages' source, with its uniforms' locations (id 0 when it fails).
+        static Program make(const char* vertex_source, const char* fragment_source) {
+            Program p;
+            p.id = build_program(vertex_source, fragment_source);
+            if (p.id != 0) {
+                p.u_view_projection = glGetUniformLocation(p.id, "u_view_projection");
+                p.u_texture = glGetUniformLocation(p.id, "u_texture");
+            }
+            return p;
+        }
+    };
+    Program textured;
+    Program solid;
     GLuint vao = 0;
     GLuint vbo = 0;
     GLuint ibo = 0;
@@ -222,18 +264,22 @@ struct Renderer2D::Impl {
     }
 
     // Room for nv vertices and ni indices in a batch of texture (in a new chunk when the open
-    // one is full); returns the index of the first new vertex.
+    // one is full); returns the index of the first new vertex. GL_POINTS batches take vertices
+    // only (drawn in order, without indices).
     DIORAMA_HOT_INLINE std::uint16_t reserve(const Texture& texture, std::size_t nv, std::size_t ni,
                                              GLenum mode = GL_TRIANGLES) {
         assert(in_frame && "draw calls go between begin() and end()");
         assert(nv <= kMaxVertices && ni <= kMaxIndices);
+        assert(mode != GL_POINTS || ni == 0);
         if (open().vertices.size() + nv > kMaxVertices || open().indices.size() + ni > kMaxIndices)
             next_chunk();
         Chunk& c = open();
+        const bool points = mode == GL_POINTS;
         if (c.batches.empty() || c.batches.back().texture != texture.id() ||
             c.batches.back().texture_serial != texture.serial() || c.batches.back().mode != mode)
-            c.batches.push_back(Batch{texture.id(), texture.serial(), mode, c.indices.size(), 0});
-        c.batches.back().count += ni;
+            c.batches.push_back(Batch{texture.id(), texture.serial(), mode,
+                                      points ? c.vertices.size() : c.indices.size(), 0});
+        c.batches.back().count += points ? nv : ni;
         return static_cast<std::uint16_t>(c.vertices.size());
     }
 
@@ -263,6 +309,15 @@ struct Renderer2D::Impl {
              {0.5f, 0.5f}, {0.5f, 0.5f}, rgba, *white, stats);
     }
 
+    // Makes p the program in use (with the frame's view) unless it already is.
+    void use(const Program& p, const Program*& in_use) const {
+        if (in_use == &p) return;
+        glUseProgram(p.id);
+        glUniformMatrix4fv(p.u_view_projection, 1, GL_FALSE, &frame.view_projection[0][0]);
+        if (p.u_texture >= 0) glUniform1i(p.u_texture, 0);
+        in_use = &p;
+    }
+
     // Clears (when the frame asks) and draws the whole frame into the bound framebuffer.
     void draw(RenderStats& stats) {
         if (frame.clear_color) {
@@ -271,7 +326,7 @@ struct Renderer2D::Impl {
             glClearColor(c.r, c.g, c.b, c.a);
             glClear(GL_COLOR_BUFFER_BIT);
         }
-        if (program == 0) return;
+        if (textured.id == 0 || solid.id == 0) return;
         glViewport(0, 0, frame.size_px.x, frame.size_px.y);
         glDisable(GL_DEPTH_TEST);
         glDisable(GL_CULL_FACE);
@@ -280,14 +335,12 @@ struct Renderer2D::Impl {
         glBlendEquation(GL_FUNC_ADD);
         glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); // premultiplied alpha
         glEnable(GL_PROGRAM_POINT_SIZE);
-        glUseProgram(program);
-        glUniformMatrix4fv(u_view_projection, 1, GL_FALSE, &frame.view_projection[0][0]);
-        glUniform1i(u_texture, 0);
         glActiveTexture(GL_TEXTURE0);
         glBindVertexArray(vao);
+        const Program* in_use = nullptr;
         for (std::size_t i = 0; i < frame.used; ++i) {
             const Chunk& c = frame.chunks[i];
-            if (c.indices.empty()) continue;
+            if (c.vertices.empty()) continue;
             // Orphan then fill, so the driver never waits for the previous upload's draws.
             glBindBuffer(GL_ARRAY_BUFFER, vbo);
             glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxVertices * sizeof(Vertex)),
@@ -295,17 +348,28 @@ struct Renderer2D::Impl {
             glBufferSubData(GL_ARRAY_BUFFER, 0,
                             static_cast<GLsizeiptr>(c.vertices.size() * sizeof(Vertex)),
                             c.vertices.data());
-            glBufferData(GL_ELEMENT_ARRAY_BUFFER,
-                         static_cast<GLsizeiptr>(kMaxIndices * sizeof(std::uint16_t)), nullptr,
-                         GL_STREAM_DRAW);
-            glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0,
-                            static_cast<GLsizeiptr>(c.indices.size() * sizeof(std::uint16_t)),
-                            c.indices.data());
+            if (!c.indices.empty()) {
+                glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                             static_cast<GLsizeiptr>(kMaxIndices * sizeof(std::uint16_t)), nullptr,
+                             GL_STREAM_DRAW);
+                glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0,
+                                static_cast<GLsizeiptr>(c.indices.size() * sizeof(std::uint16_t)),
+                                c.indices.data());
+            }
             for (const Batch& b : c.batches) {
                 if (b.count == 0) continue;
-                glBindTexture(GL_TEXTURE_2D, b.texture);
-                glDrawElements(b.mode, static_cast<GLsizei>(b.count), GL_UNSIGNED_SHORT,
-                               reinterpret_cast<const void*>(b.first * sizeof(std::uint16_t)));
+                if (b.texture_serial == white->serial()) {
+                    use(solid, in_use);
+                } else {
+                    use(textured, in_use);
+                    glBindTexture(GL_TEXTURE_2D, b.texture);
+                }
+                if (b.mode == GL_POINTS)
+                    glDrawArrays(GL_POINTS, static_cast<GLint>(b.first),
+                                 static_cast<GLsizei>(b.count));
+                else
+                    glDrawElements(b.mode, static_cast<GLsizei>(b.count), GL_UNSIGNED_SHORT,
+                                   reinterpret_cast<const void*>(b.first * sizeof(std::uint16_t)));
                 ++stats.draw_calls;
             }
         }
@@ -318,11 +382,8 @@ struct Renderer2D::Impl {
 
 Renderer2D::Renderer2D() : m_impl(std::make_unique<Impl>()) {
     Impl& r = *m_impl;
-    r.program = build_program();
-    if (r.program != 0) {
-        r.u_view_projection = glGetUniformLocation(r.program, "u_view_projection");
-        r.u_texture = glGetUniformLocation(r.program, "u_texture");
-    }
+    r.textured = Impl::Program::make(kVertexShader, kFragmentShader);
+    r.solid = Impl::Program::make(kSolidVertexShader, kSolidFragmentShader);
     glGenVertexArrays(1, &r.vao);
     glGenBuffers(1, &r.vbo);
     glGenBuffers(1, &r.ibo);
@@ -350,7 +411,8 @@ Renderer2D::~Renderer2D() {
     glDeleteBuffers(1, &r.ibo);
     glDeleteBuffers(1, &r.vbo);
     glDeleteVertexArrays(1, &r.vao);
-    glDeleteProgram(r.program);
+    glDeleteProgram(r.solid.id);
+    glDeleteProgram(r.textured.id);
 }
 
 void Renderer2D::begin(glm::ivec2 size_px, const glm::mat4& view_projection,
@@ -425,10 +487,9 @@ void Renderer2D::text(const Font& font, std::string_view utf8, glm::vec2 positio
 
 void Renderer2D::dot(glm::vec2 center, int size_px, const glm::vec4& color) {
     Impl& r = *m_impl;
-    const std::uint16_t base = r.reserve(*r.white, 1, 1, GL_POINTS);
+    r.reserve(*r.white, 1, 0, GL_POINTS);
     const float size = static_cast<float>(std::clamp(size_px, 1, kMaxDotPixels));
-    r.push_vertex(Vertex{center, {size, 0.5f}, pack_color(color)}); // white at any uv
-    r.push_index(base, 0);
+    r.push_vertex(Vertex{center, {size, 0.5f}, pack_color(color)});
     ++m_stats.points;
 }
 

@@ -252,7 +252,7 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         case DrawPart::Shape: {
             const Shape& s = *static_cast<const Shape*>(item.component);
             if (const int dot = dot_pixels(s, m, pixel_size); dot > 0)
-                renderer.dot(apply(m, glm::vec2(0.0f)), dot, s.color);
+                renderer.dot(glm::vec2(m[2]), dot, s.color); // the origin under m
             else if (s.kind == ShapeKind::Circle)
                 renderer.circle(m, s.radius, s.color, s.filled, outline);
             else if (s.filled)

@@ -30,7 +30,7 @@ class Font;
 
 // Figures of the last frame, for the Stats panel and tests.
 struct RenderStats {
-    std::size_t draw_calls = 0; // glDrawElements calls issued (one per texture batch per flush)
+    std::size_t draw_calls = 0; // draws issued (one per batch of a texture and primitive per flush)
     std::size_t quads = 0;      // quads drawn (sprites, rects, glyphs, line segments)
     std::size_t triangles = 0;  // all triangles
     std::size_t points = 0;     // dots drawn (one vertex each)

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -190,14 +191,16 @@ struct Renderer2D::Impl {
 
     // What one upload holds: at most kMaxVertices vertices (16-bit indices).
     struct Chunk {
-        std::vector<Vertex> vertices;
+        // Room for kMaxVertices, made once; [0, vertex_count) hold the frame's. (A vector's
+        // push_back stayed a call in the loop of 100k dots a frame; this is a store.)
+        std::unique_ptr<Vertex[]> vertices = std::make_unique<Vertex[]>(kMaxVertices);
+        std::size_t vertex_count = 0;
         std::vector<std::uint16_t> indices;
         std::vector<Batch> batches;
         bool operator==(const Chunk& o) const {
-            return batches == o.batches && indices == o.indices &&
-                   vertices.size() == o.vertices.size() &&
-                   std::memcmp(vertices.data(), o.vertices.data(),
-                               vertices.size() * sizeof(Vertex)) == 0;
+            return batches == o.batches && indices == o.indices && vertex_count == o.vertex_count &&
+                   std::memcmp(vertices.get(), o.vertices.get(), vertex_count * sizeof(Vertex)) ==
+                       0;
         }
     };
 
@@ -254,11 +257,10 @@ struct Renderer2D::Impl {
     void next_chunk() {
         if (frame.used == frame.chunks.size()) {
             frame.chunks.emplace_back();
-            frame.chunks.back().vertices.reserve(kMaxVertices);
             frame.chunks.back().indices.reserve(kMaxIndices);
         }
         Chunk& c = frame.chunks[frame.used++];
-        c.vertices.clear();
+        c.vertex_count = 0;
         c.indices.clear();
         c.batches.clear();
     }
@@ -271,19 +273,24 @@ struct Renderer2D::Impl {
         assert(in_frame && "draw calls go between begin() and end()");
         assert(nv <= kMaxVertices && ni <= kMaxIndices);
         assert(mode != GL_POINTS || ni == 0);
-        if (open().vertices.size() + nv > kMaxVertices || open().indices.size() + ni > kMaxIndices)
+        if (open().vertex_count + nv > kMaxVertices || open().indices.size() + ni > kMaxIndices)
             next_chunk();
         Chunk& c = open();
         const bool points = mode == GL_POINTS;
         if (c.batches.empty() || c.batches.back().texture != texture.id() ||
             c.batches.back().texture_serial != texture.serial() || c.batches.back().mode != mode)
             c.batches.push_back(Batch{texture.id(), texture.serial(), mode,
-                                      points ? c.vertices.size() : c.indices.size(), 0});
+                                      points ? c.vertex_count : c.indices.size(), 0});
         c.batches.back().count += points ? nv : ni;
-        return static_cast<std::uint16_t>(c.vertices.size());
+        return static_cast<std::uint16_t>(c.vertex_count);
     }
 
-    DIORAMA_HOT_INLINE void push_vertex(const Vertex& v) { open().vertices.push_back(v); }
+    // Appends a vertex reserve() made room for.
+    DIORAMA_HOT_INLINE void push_vertex(const Vertex& v) {
+        Chunk& c = open();
+        assert(c.vertex_count < kMaxVertices);
+        c.vertices[c.vertex_count++] = v;
+    }
     DIORAMA_HOT_INLINE void push_index(std::uint16_t base, std::size_t offset) {
         open().indices.push_back(static_cast<std::uint16_t>(base + offset));
     }
@@ -340,14 +347,14 @@ struct Renderer2D::Impl {
         const Program* in_use = nullptr;
         for (std::size_t i = 0; i < frame.used; ++i) {
             const Chunk& c = frame.chunks[i];
-            if (c.vertices.empty()) continue;
+            if (c.vertex_count == 0) continue;
             // Orphan then fill, so the driver never waits for the previous upload's draws.
             glBindBuffer(GL_ARRAY_BUFFER, vbo);
             glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxVertices * sizeof(Vertex)),
                          nullptr, GL_STREAM_DRAW);
             glBufferSubData(GL_ARRAY_BUFFER, 0,
-                            static_cast<GLsizeiptr>(c.vertices.size() * sizeof(Vertex)),
-                            c.vertices.data());
+                            static_cast<GLsizeiptr>(c.vertex_count * sizeof(Vertex)),
+                            c.vertices.get());
             if (!c.indices.empty()) {
                 glBufferData(GL_ELEMENT_ARRAY_BUFFER,
                              static_cast<GLsizeiptr>(kMaxIndices * sizeof(std::uint16_t)), nullptr,

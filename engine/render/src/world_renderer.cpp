@@ -5,6 +5,7 @@
 #include "diorama/render/world_renderer.h"
 
 #include "diorama/components.h"
+#include "diorama/hot_inline.h"
 #include "diorama/reflection.h"
 #include "diorama/render/font.h"
 #include "diorama/render/renderer_2d.h"
@@ -21,6 +22,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -37,12 +39,26 @@ struct Item {
     [[nodiscard]] auto group() const { return std::pair(key.layer, key.order); }
 };
 
+// A frame's items: storage that only grows (kept between frames) and how many are in use, so
+// adding one is a store (a vector's push_back stayed a call in the per-object loop).
+struct ItemList {
+    std::vector<Item> storage; // its size is the room; [0, count) are the frame's
+    std::size_t count = 0;
+
+    DIORAMA_HOT_INLINE void push(const Item& item) {
+        if (count == storage.size()) grow();
+        storage[count++] = item;
+    }
+    [[gnu::noinline]] void grow() { storage.resize(std::max<std::size_t>(1024, count * 2)); }
+    [[nodiscard]] std::span<Item> used() { return {storage.data(), count}; }
+};
+
 // What draw_world allocates, kept for the next call.
 struct Scratch {
     std::vector<Handle> objects;
     std::vector<std::pair<std::uint32_t, Handle>> ranked; // objects with their tree ranks
     std::vector<std::uint8_t> with_items; // per object: drawn by its items (colliders shown)
-    std::vector<Item> items;
+    ItemList items;
     std::vector<Item> sorted;
     std::vector<std::uint32_t> buckets;
 };
@@ -60,10 +76,11 @@ struct Scratch {
 // group's (rank, part) order: a counting sort over the few groups a scene has, each item's
 // group looked up only where it differs from the item before's (groups may alternate every few
 // items, but 100k items a frame should not each pay a search). Scenes with more than
-// kMaxCountedGroups groups are stable-sorted instead. buckets: scratch.
+// kMaxCountedGroups groups are stable-sorted instead. sorted and buckets: scratch (sorted ends up
+// holding the storage items had).
 constexpr std::size_t kMaxCountedGroups = 1024;
-void sort_items(std::vector<Item>& items, std::vector<Item>& scratch,
-                std::vector<std::uint32_t>& buckets) {
+void sort_items(ItemList& list, std::vector<Item>& sorted, std::vector<std::uint32_t>& buckets) {
+    const std::span<Item> items = list.used();
     assert(std::is_sorted(items.begin(), items.end(), [](const Item& a, const Item& b) {
         return std::tie(a.key.rank, a.key.part) < std::tie(b.key.rank, b.key.part);
     }));
@@ -94,10 +111,10 @@ void sort_items(std::vector<Item>& items, std::vector<Item>& scratch,
     }
     for (std::size_t g = 1; g < start.size(); ++g)
         start[g] += start[g - 1];
-    scratch.resize(items.size());
+    if (sorted.size() < list.storage.size()) sorted.resize(list.storage.size());
     for (std::size_t i = 0; i < items.size(); ++i)
-        scratch[start[buckets[i]]++] = items[i];
-    items.swap(scratch);
+        sorted[start[buckets[i]]++] = items[i];
+    list.storage.swap(sorted);
 }
 
 // Shapes whose larger side on screen is under this many pixels are drawn as a dot of that size
@@ -208,8 +225,8 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
 
     // The objects' matrices are made as their items are drawn, not kept: 100k of them are more
     // memory traffic than making them again.
-    std::vector<Item>& items = scratch.items;
-    items.clear();
+    ItemList& items = scratch.items;
+    items.count = 0;
     std::size_t visible = 0; // objects with items (all of them are drawn)
     std::vector<std::uint8_t>& with_items = scratch.with_items;
     if (options.draw_colliders) with_items.assign(objects.size(), 0);
@@ -218,19 +235,19 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         const LayerId layer = world.layer(h);
         if (hidden(layer)) continue;
         const std::uint32_t rank = ranked[i].first;
-        const std::size_t before = items.size();
+        const std::size_t before = items.count;
         const Shape* shape = world.get<Shape>(h);
         const Sprite* sprite = world.get<Sprite>(h);
         if (const TileMap* map = world.get<TileMap>(h))
-            items.push_back(Item{DrawKey{layer, map->order, rank, DrawPart::Tiles}, i, map});
+            items.push(Item{DrawKey{layer, map->order, rank, DrawPart::Tiles}, i, map});
         if (shape != nullptr)
-            items.push_back(Item{DrawKey{layer, shape->order, rank, DrawPart::Shape}, i, shape});
+            items.push(Item{DrawKey{layer, shape->order, rank, DrawPart::Shape}, i, shape});
         if (sprite != nullptr)
-            items.push_back(Item{DrawKey{layer, sprite->order, rank, DrawPart::Sprite}, i, sprite});
+            items.push(Item{DrawKey{layer, sprite->order, rank, DrawPart::Sprite}, i, sprite});
         if (const Text* text = world.get<Text>(h))
-            items.push_back(
+            items.push(
                 Item{DrawKey{layer, draw_order(shape, sprite), rank, DrawPart::Text}, i, text});
-        if (items.size() == before) continue;
+        if (items.count == before) continue;
         ++visible;
         if (options.draw_colliders) with_items[i] = 1;
     }
@@ -239,7 +256,7 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
     // Shape outlines are 1 world unit thick, never thinner than a pixel.
     const float outline = std::max(1.0f, renderer.pixel_size());
     const float pixel_size = renderer.pixel_size();
-    for (const Item& item : items) {
+    for (const Item& item : items.used()) {
         const glm::mat3 m = world_matrix(world, objects[item.object]);
         switch (item.key.part) {
         case DrawPart::Tiles: {

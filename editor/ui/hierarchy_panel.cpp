@@ -91,11 +91,28 @@ void HierarchyPanel::build_order(const World& world) {
             if (world.layer(h) == layer) visit(visit, h);
 }
 
-void HierarchyPanel::build_rows(const World& world, const std::vector<Handle>& roots) {
-    m_rows.clear();
+void HierarchyPanel::refresh_rows(const World& world) {
+    const std::size_t layers = world.layers().size();
+    if (m_rows_revision == world.tree_revision() && !m_folded_changed && m_roots.size() == layers)
+        return;
+    m_roots.resize(layers);
+    m_layer_rows.resize(layers);
+    for (std::vector<Handle>& layer_roots : m_roots)
+        layer_roots.clear();
+    for (Handle h = world.first_root(); h; h = world.next_sibling(h))
+        if (world.layer(h) < layers) m_roots[world.layer(h)].push_back(h);
+    for (LayerId layer = 0; layer < layers; ++layer)
+        build_rows(world, m_roots[layer], m_layer_rows[layer]);
+    m_rows_revision = world.tree_revision();
+    m_folded_changed = false;
+}
+
+void HierarchyPanel::build_rows(const World& world, const std::vector<Handle>& roots,
+                                std::vector<Row>& rows) {
+    rows.clear();
     const auto visit = [&](auto&& self, Handle h, int depth) -> void {
         const Handle first = world.first_child(h);
-        m_rows.push_back(Row{h, depth, !first});
+        rows.push_back(Row{h, depth, !first});
         if (!first || m_folded.contains(world.guid(h).value)) return;
         for (Handle c = first; c; c = world.next_sibling(c))
             self(self, c, depth + 1);
@@ -129,7 +146,7 @@ void HierarchyPanel::draw(UiContext& ctx) {
     m_last_primary = primary;
     if (m_reveal)
         for (Handle p = world.parent(world.find(primary)); p; p = world.parent(p))
-            m_folded.erase(world.guid(p).value);
+            m_folded_changed = m_folded.erase(world.guid(p).value) != 0 || m_folded_changed;
 
     // The panel behind has the same colour: painting it again would only cost fill.
     ImGui::BeginChild("##tree", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
@@ -137,13 +154,9 @@ void HierarchyPanel::draw(UiContext& ctx) {
         build_order(world);
         draw_filtered(ctx);
     } else {
-        m_roots.resize(world.layers().size());
-        for (std::vector<Handle>& layer_roots : m_roots)
-            layer_roots.clear();
-        for (Handle h = world.first_root(); h; h = world.next_sibling(h))
-            if (world.layer(h) < m_roots.size()) m_roots[world.layer(h)].push_back(h);
+        refresh_rows(world);
         for (LayerId layer = 0; layer < world.layers().size(); ++layer)
-            draw_layer(ctx, layer, m_roots[layer]);
+            draw_layer(ctx, layer, m_roots[layer], m_layer_rows[layer]);
     }
     // Clicking empty space clears the selection; dropping there makes a root.
     ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x,
@@ -163,7 +176,8 @@ void HierarchyPanel::draw(UiContext& ctx) {
     ctx.widgets.pop_scope();
 }
 
-void HierarchyPanel::draw_layer(UiContext& ctx, LayerId layer, const std::vector<Handle>& roots) {
+void HierarchyPanel::draw_layer(UiContext& ctx, LayerId layer, const std::vector<Handle>& roots,
+                                const std::vector<Row>& rows) {
     const World& world = ctx.session.world();
     const std::string& name = world.layers()[layer];
     const float s = ctx.scale;
@@ -226,21 +240,20 @@ void HierarchyPanel::draw_layer(UiContext& ctx, LayerId layer, const std::vector
                   colors::kDim, count);
 
     if (open) {
-        build_rows(world, roots);
         ImGuiListClipper clipper;
-        clipper.Begin(static_cast<int>(m_rows.size()));
+        clipper.Begin(static_cast<int>(rows.size()));
         if (m_reveal) { // the revealed row is drawn wherever it is, so it can scroll into view
-            const auto it = std::find_if(m_rows.begin(), m_rows.end(), [&](const Row& r) {
+            const auto it = std::find_if(rows.begin(), rows.end(), [&](const Row& r) {
                 return world.guid(r.handle) == m_last_primary;
             });
-            if (it != m_rows.end()) {
-                const auto k = static_cast<int>(it - m_rows.begin());
+            if (it != rows.end()) {
+                const auto k = static_cast<int>(it - rows.begin());
                 clipper.ForceDisplayRangeByIndices(k, k + 1);
             }
         }
         while (clipper.Step())
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
-                draw_object(ctx, m_rows[static_cast<std::size_t>(i)]);
+                draw_object(ctx, rows[static_cast<std::size_t>(i)]);
         ImGui::TreePop();
     }
     ImGui::PopID();
@@ -329,6 +342,7 @@ void HierarchyPanel::draw_row(UiContext& ctx, Handle h, bool leaf) {
             m_folded.erase(g.value);
         else
             m_folded.insert(g.value);
+        m_folded_changed = true;
     }
 }
 

@@ -176,6 +176,10 @@ public:
     // subtree); 0 for a stale handle. Cached: recomputed after the hierarchy changed, so it is
     // not safe to call concurrently.
     [[nodiscard]] std::uint32_t tree_rank(Handle h) const;
+    // A number that changes whenever an object is created or destroyed, a parent or a sibling
+    // order changes, or an object moves to another layer; no two worlds ever share one. A view of
+    // the tree (the editor's hierarchy rows) made at a revision is right while it stays the same.
+    [[nodiscard]] std::uint64_t tree_revision() const { return m_tree_changes; }
     // Makes parent (or nothing, when null) the object's parent. Refused when it would make a
     // cycle (parent is h or one of its descendants) or a handle is stale.
     Result<void> set_parent(Handle h, Handle parent, Reparent mode = Reparent::KeepLocal);
@@ -486,7 +490,7 @@ private:
     // covered by m_tree_links) and creating goes the out-of-line way that links new roots.
     bool m_roots_linked = false;
     TreeLinks m_root_links;
-    std::uint64_t m_tree_changes = 0;               // bumped by every change of the tree order
+    std::uint64_t m_tree_changes = 0; // tree_revision: bumped by every change of the tree or layers
     mutable std::uint64_t m_ranked_at = ~0ull;      // m_tree_changes when m_tree_rank was made
     mutable LargeVector<std::uint32_t> m_tree_rank; // per slot: tree_rank
     std::uint32_t m_free_head = kNone;              // LIFO list of free slots

@@ -93,6 +93,7 @@ Result<void> World::set_layer(Handle h, LayerId layer) {
         return make_error(ErrorCode::NotFound,
                           "layer " + std::to_string(layer) + " does not exist");
     m_records[h.index].layer = layer;
+    ++m_tree_changes; // the hierarchy shows objects under their layers
     return {};
 }
 

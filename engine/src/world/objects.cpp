@@ -6,6 +6,7 @@
 #include "diorama/type_registry.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
@@ -70,8 +71,16 @@ void detail::typed_access_before_static_init() {
 
 // ---- construction ----
 
+namespace {
+
+// Each world's tree revisions start at a multiple of 2^32 of their own (World::tree_revision).
+std::atomic<std::uint64_t> g_worlds_made{0};
+
+} // namespace
+
 World::World(const TypeRegistry& registry, WorldDef def)
     : m_registry(&registry), m_def(std::move(def)),
+      m_tree_changes((g_worlds_made.fetch_add(1, std::memory_order_relaxed) + 1) << 32),
       m_null_guid_counter(splitmix64_inverse(m_def.guid_seed ^ splitmix64_inverse(0))),
       m_grid(m_def.spatial_cell_size) {
     m_layers.push_back(m_def.default_layer);

@@ -1,6 +1,7 @@
-// diorama-editor end to end: the hierarchy's drag to reorder and its filter by component type,
-// through SDL events and ImGui's drag and drop on a copy of projects/bounce; the order is checked
-// in the saved file and again after the scene is reopened in a second run.
+// diorama-editor end to end: the hierarchy's drag to reorder, its rows following an object moved
+// to another layer, and its filter by component type, through SDL events and ImGui's drag and
+// drop on a copy of projects/bounce; the order is checked in the saved file and again after the
+// scene is reopened in a second run.
 
 #include "child_process.h"
 #include "editor_run.h"
@@ -132,6 +133,25 @@ hover "Hierarchy/)" + kBall + R"("
                                       "hidden.png");
     EXPECT_NE(hidden.exit_code, 0) << describe(hidden);
     EXPECT_NE((hidden.out + hidden.err).find(kCamera), std::string::npos) << describe(hidden);
+}
+
+TEST_F(HierarchyApp, AnObjectDroppedOnAnotherLayerIsListedUnderItAtOnce) {
+    // The rows are kept between frames while the tree stays the same; moving a root to another
+    // layer changes only its layer, and the rows must follow. With the world layer folded, the
+    // ball's row is on screen only if it is listed under the background layer.
+    const ChildResult moved = editor(R"(drag "Hierarchy/)" + kBall +
+                                         R"(" "Hierarchy/Layer/background"
+click "Hierarchy/Layer/world"
+hover "Hierarchy/)" + kBall + R"("
+)",
+                                     "moved.png");
+    ASSERT_EQ(moved.exit_code, 0) << describe(moved);
+
+    const ChildResult folded = editor(R"(click "Hierarchy/Layer/world"
+hover "Hierarchy/)" + kBall + R"("
+)",
+                                      "folded.png");
+    EXPECT_NE(folded.exit_code, 0) << "the ball is on the folded world layer: " << describe(folded);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -237,6 +238,48 @@ TEST_F(HierarchyTest, TreeRankIsDepthFirstInSiblingOrder) {
     world.destroy(a2);
     world.flush();
     EXPECT_EQ(world.tree_rank(a1), 2u);
+}
+
+TEST_F(HierarchyTest, TheTreeRevisionChangesWithTheTreeAndLayersOnlyAndIsNeverSharedByTwoWorlds) {
+    World world(registry);
+    const LayerId other = world.add_layer("other");
+    std::uint64_t seen = world.tree_revision();
+    const auto changed = [&] {
+        const bool moved = world.tree_revision() != seen;
+        seen = world.tree_revision();
+        return moved;
+    };
+    const Handle a = world.create();
+    EXPECT_TRUE(changed()) << "create";
+    const Handle b = world.create({.name = "b"}).value();
+    EXPECT_TRUE(changed()) << "create";
+    ASSERT_TRUE(world.set_parent(b, a));
+    EXPECT_TRUE(changed()) << "set_parent";
+    ASSERT_TRUE(world.set_parent(b, Handle{}));
+    EXPECT_TRUE(changed()) << "back to a root";
+    ASSERT_TRUE(world.move_before(b, a));
+    EXPECT_TRUE(changed()) << "move_before";
+    ASSERT_TRUE(world.set_layer(a, other));
+    EXPECT_TRUE(changed()) << "set_layer";
+    world.get<Transform2D>(a)->position = {5, 5};
+    world.add<Velocity>(a);
+    world.set_name(a, "renamed");
+    EXPECT_FALSE(changed()) << "components and names are not the tree";
+    world.destroy(b);
+    EXPECT_FALSE(changed()) << "not until the flush";
+    world.flush();
+    EXPECT_TRUE(changed()) << "destroyed";
+
+    // A world made where another was (same address, same history) never repeats its numbers.
+    std::vector<std::uint64_t> revisions;
+    for (int i = 0; i < 3; ++i) {
+        auto w = std::make_unique<World>(registry);
+        w->create();
+        revisions.push_back(w->tree_revision());
+    }
+    EXPECT_NE(revisions[0], revisions[1]);
+    EXPECT_NE(revisions[1], revisions[2]);
+    EXPECT_NE(revisions[0], revisions[2]);
 }
 
 } // namespace

@@ -20,6 +20,7 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -68,6 +69,12 @@ public:
     virtual void* emplace(std::uint32_t entity, std::uint32_t generation) = 0;
     // Removes entity's component (the last one moves into its place); no-op when absent.
     virtual void erase(std::uint32_t entity) = 0;
+    // Removes the components of entities, in order, from a pool whose first group_size positions
+    // are the members of its owning group (0: no group): a member first leaves the group,
+    // swapping places with its last member, as the world's one-object removal does. Entities
+    // without a component here are skipped. Returns the group's size after.
+    virtual std::uint32_t erase_each(std::span<const std::uint32_t> entities,
+                                     std::uint32_t group_size) = 0;
     // Swaps the components (and entities) at two dense positions.
     virtual void swap_positions(std::uint32_t a, std::uint32_t b) = 0;
     // Makes room for `more` components beyond those held, for objects in slots below `slots`, so
@@ -158,18 +165,24 @@ public:
     [[nodiscard]] T* page(std::size_t p) { return m_pages[p]; }
 
     void erase(std::uint32_t entity) override {
-        if (!contains(entity)) return;
-        const std::uint32_t pos = m_sparse[entity].position;
-        const auto last = static_cast<std::uint32_t>(m_dense.size() - 1);
-        if (pos != last) {
-            at(pos) = std::move(at(last));
-            const std::uint32_t moved = m_dense[last];
-            m_dense[pos] = moved;
-            m_sparse[moved].position = pos;
+        if (contains(entity)) erase_at(entity, m_sparse[entity].position);
+    }
+
+    std::uint32_t erase_each(std::span<const std::uint32_t> entities,
+                             std::uint32_t group_size) override {
+        for (const std::uint32_t entity : entities) {
+            if (!contains(entity)) continue;
+            std::uint32_t pos = m_sparse[entity].position;
+            if (pos < group_size) {
+                --group_size;
+                if (pos != group_size) {
+                    swap_positions(pos, group_size);
+                    pos = group_size;
+                }
+            }
+            erase_at(entity, pos);
         }
-        at(last).~T();
-        m_dense.pop_back();
-        m_sparse[entity] = SparseEntry{};
+        return group_size;
     }
 
     void swap_positions(std::uint32_t a, std::uint32_t b) override {
@@ -207,6 +220,20 @@ public:
     }
 
 private:
+    // Removes entity's component, at dense position pos (the last one moves into its place).
+    DIORAMA_HOT_INLINE void erase_at(std::uint32_t entity, std::uint32_t pos) {
+        const auto last = static_cast<std::uint32_t>(m_dense.size() - 1);
+        if (pos != last) {
+            at(pos) = std::move(at(last));
+            const std::uint32_t moved = m_dense[last];
+            m_dense[pos] = moved;
+            m_sparse[moved].position = pos;
+        }
+        at(last).~T();
+        m_dense.pop_back();
+        m_sparse[entity] = SparseEntry{};
+    }
+
     T& raw_at(std::uint32_t pos) { return m_pages[pos >> kPageShift][pos & (kPageSize - 1)]; }
 
     // Grows the pages (with the dense array alongside) and the sparse array, so one more

@@ -425,6 +425,9 @@ private:
     // Queues a group join for when the outermost view ends.
     void defer_join(int group, std::uint32_t entity);
     void erase_component(std::uint32_t entity, PoolBase& pool);
+    // Removes every component of the objects at these slots, object after object in order, with
+    // the same result as erase_component for each (a pool at a time when no group is nested).
+    void erase_components(std::span<const std::uint32_t> entities);
     // Makes entity a member of g when it has every type of g; true when it is a member after.
     bool join_group_if_complete(std::uint32_t entity, Group& g);
     // Joins group's chain from its outermost group, as far as entity has the types (it may be

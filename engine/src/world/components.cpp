@@ -134,6 +134,27 @@ void World::erase_component(std::uint32_t entity, PoolBase& pool) {
     pool.erase(entity);
 }
 
+void World::erase_components(std::span<const std::uint32_t> entities) {
+    // Without nesting, each pool's changes depend on its own state and its group's size alone
+    // (members sit at the same positions in every pool of their group), so the pools can be
+    // emptied of the objects one after the other, each in one typed pass.
+    if (std::any_of(m_groups.begin(), m_groups.end(),
+                    [](const Group& g) { return g.inner >= 0; })) {
+        for (const std::uint32_t entity : entities)
+            for (PoolBase* pool : m_pools_in_use)
+                if (pool->contains(entity)) erase_component(entity, *pool);
+        return;
+    }
+    for (Group& g : m_groups) {
+        std::uint32_t size = g.size;
+        for (PoolBase* pool : g.pools)
+            size = pool->erase_each(entities, g.size);
+        g.size = size;
+    }
+    for (PoolBase* pool : m_pools_in_use)
+        if (pool->group < 0) pool->erase_each(entities, 0);
+}
+
 std::vector<ComponentId> World::components_of(Handle h) const {
     std::vector<ComponentId> out;
     if (!check(h)) return out;

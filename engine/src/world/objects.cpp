@@ -309,10 +309,9 @@ std::size_t World::flush() {
             }
         }
         // 2. storage, children before parents.
-        for (auto it = batch.rbegin(); it != batch.rend(); ++it) {
-            const std::uint32_t i = *it;
-            for (PoolBase* pool : m_pools_in_use)
-                if (pool->contains(i)) erase_component(i, *pool);
+        std::reverse(batch.begin(), batch.end());
+        erase_components(batch);
+        for (const std::uint32_t i : batch) {
             unlink_parent(i);
             for (std::uint32_t c = tree_links(i).first_child;
                  c != kNone;) { // orphans (only when hooks re-parented)

@@ -215,6 +215,92 @@ TEST_F(GroupsTest, ANestedGroupGathersExistingMembersAndLeavesTheOuterGroupWhole
               (having_all<Transform2D, Velocity>(world, live)));
 }
 
+// Every pool's objects in dense order, with the values that identify their components.
+struct PoolOrders {
+    std::vector<std::pair<Handle, glm::vec2>> transforms;
+    std::vector<std::pair<Handle, glm::vec2>> velocities;
+    std::vector<std::pair<Handle, std::string>> sprites;
+    std::vector<Handle> shapes;
+    std::vector<Handle> moving; // the built-in group's view
+    std::vector<Handle> drawn;  // the Sprite + Shape group's view
+    bool operator==(const PoolOrders&) const = default;
+};
+
+PoolOrders pool_orders(World& world) {
+    PoolOrders o;
+    for (Handle h : world.handles_with<Transform2D>())
+        o.transforms.emplace_back(h, world.get<Transform2D>(h)->position);
+    for (Handle h : world.handles_with<Velocity>())
+        o.velocities.emplace_back(h, world.get<Velocity>(h)->linear);
+    for (Handle h : world.handles_with<Sprite>())
+        o.sprites.emplace_back(h, world.get<Sprite>(h)->image);
+    for (Handle h : world.handles_with<Shape>())
+        o.shapes.push_back(h);
+    world.view<Transform2D, Velocity>().each(
+        [&](Handle h, Transform2D&, Velocity&) { o.moving.push_back(h); });
+    world.view<Sprite, Shape>().each([&](Handle h, Sprite&, Shape&) { o.drawn.push_back(h); });
+    return o;
+}
+
+TEST_F(GroupsTest, DestroyingManyInOneFlushLeavesEveryPoolAsDestroyingThemOneByOne) {
+    // flush() empties the pools of a batch one pool at a time; the result must be what removing
+    // the objects one after the other (the batch's last first) gives: the same dense order in
+    // every pool, so views and state hashes are unchanged. With and without a nested group.
+    for (const bool nested : {false, true}) {
+        SCOPED_TRACE(nested ? "a nested group" : "groups side by side");
+        World batched(registry);
+        World one_by_one(registry);
+        std::vector<Handle> live;
+        std::mt19937 rng(17);
+        for (World* world : {&batched, &one_by_one}) {
+            ASSERT_TRUE((world->group<Sprite, Shape>()));
+            if (nested) {
+                ASSERT_TRUE((world->group<Transform2D, Velocity, Collider>()));
+            }
+            std::mt19937 same(23);
+            live.clear();
+            for (int i = 0; i < 3000; ++i) {
+                const Handle h = world->create();
+                world->get<Transform2D>(h)->position = {static_cast<float>(i), 0.0f};
+                const unsigned bits = same() % 16u;
+                if (bits & 1u) world->add<Velocity>(h)->linear = {0.0f, static_cast<float>(i)};
+                if (bits & 2u) world->add<Sprite>(h)->image = std::to_string(i) + ".png";
+                if (bits & 4u) world->add<Shape>(h);
+                if (bits & 8u) world->add<Collider>(h);
+                live.push_back(h);
+            }
+        }
+        ASSERT_EQ(pool_orders(batched), pool_orders(one_by_one));
+        for (int round = 0; round < 3; ++round) {
+            std::vector<Handle> doomed;
+            for (Handle h : live)
+                if (rng() % 3u == 0) doomed.push_back(h);
+            for (Handle h : doomed)
+                batched.destroy(h);
+            EXPECT_EQ(batched.flush(), doomed.size());
+            for (auto it = doomed.rbegin(); it != doomed.rend(); ++it) {
+                one_by_one.destroy(*it);
+                one_by_one.flush();
+            }
+            std::erase_if(live, [&](Handle h) { return !batched.alive(h); });
+            ASSERT_EQ(pool_orders(batched), pool_orders(one_by_one)) << "round " << round;
+            EXPECT_EQ((visit_checked<Transform2D, Velocity>(batched, true)),
+                      (having_all<Transform2D, Velocity>(batched, live)));
+            EXPECT_EQ((visit_checked<Sprite, Shape>(batched, true)),
+                      (having_all<Sprite, Shape>(batched, live)));
+            for (World* world : {&batched, &one_by_one}) // the freed slots, reused alike
+                for (std::size_t k = 0; k < doomed.size() / 2; ++k) {
+                    const Handle h = world->create();
+                    world->add<Velocity>(h);
+                    if (k % 2 == 0) world->add<Sprite>(h);
+                    if (k % 3 == 0) world->add<Shape>(h);
+                    if (world == &batched) live.push_back(h);
+                }
+            ASSERT_EQ(pool_orders(batched), pool_orders(one_by_one)) << "round " << round;
+        }
+    }
+}
+
 TEST_F(GroupsTest, GroupsSharingTypesMustNest) {
     World world(registry);
     EXPECT_FALSE((world.group<Transform2D, Velocity>())) << "the built-in group exists";

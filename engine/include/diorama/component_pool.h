@@ -134,7 +134,7 @@ public:
             make_room(entity);
         // Everything that can throw happened above: the pool is unchanged if it did.
         T* slot = new (&raw_at(pos)) T();
-        m_dense.push_back(entity);
+        append_entity(entity);
         m_sparse[entity] = SparseEntry{pos, generation};
         return *slot;
     }
@@ -233,6 +233,10 @@ private:
         m_dense.pop_back();
         m_sparse[entity] = SparseEntry{};
     }
+
+    // Appends to the dense array; flattened, as GCC left push_back an out-of-line call in create
+    // and add (about a sixth of a churn's instructions).
+    [[gnu::flatten]] void append_entity(std::uint32_t entity) { m_dense.push_back(entity); }
 
     T& raw_at(std::uint32_t pos) { return m_pages[pos >> kPageShift][pos & (kPageSize - 1)]; }
 

@@ -7,11 +7,13 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -383,6 +385,65 @@ TEST_F(Renderer2DTest, TexturedAndSolidBatchesEachDrawWithTheirOwnProgram) {
     EXPECT_NEAR(half.g, 128, 1);
     EXPECT_EQ(half.b, 0);
     EXPECT_EQ(r.stats().draw_calls, 5u);
+}
+
+TEST_F(Renderer2DTest, DotsInOneRunDrawExactlyWhatDotByDotDraws) {
+    // More dots than a buffer holds, over each other in a 64x64 canvas (order shows through the
+    // translucent ones), colours changing from dot to dot or repeated, out of range and NaN,
+    // sizes out of range; a quad before and after the run.
+    std::vector<Renderer2D::Dot> run;
+    for (int i = 0; i < 70000; ++i) {
+        const float k = static_cast<float>(i % 97) / 96.0f;
+        glm::vec4 color{k, 1.0f - k, i % 5 == 0 ? 1.5f : -0.25f * k, i % 7 == 0 ? 0.5f : 1.0f};
+        if (i % 1000 == 3) color.g = std::nanf("");
+        if (i % 3 == 1) color = run.back().color;
+        run.push_back(
+            {glm::vec2(0.5f + static_cast<float>(i % 61), 0.5f + static_cast<float>(i % 59)),
+             i % 7 - 1, color});
+    }
+    Canvas canvas(64, 64);
+    const auto draw = [&](bool as_one_run) {
+        canvas.clear();
+        Renderer2D r;
+        r.begin(canvas.size(), canvas.projection());
+        r.quad({10, 10}, {8, 8}, 0.0f, {0, 0, 1, 1});
+        if (as_one_run)
+            r.dots(run);
+        else
+            for (const Renderer2D::Dot& d : run)
+                r.dot(d.center, d.size_px, d.color);
+        r.quad({40, 40}, {8, 8}, 0.0f, {0, 0, 1, 0.5f});
+        r.end();
+        canvas.read();
+        std::vector<Rgba> pixels;
+        for (int y = 0; y < 64; ++y)
+            for (int x = 0; x < 64; ++x)
+                pixels.push_back(canvas.pixel(x, y));
+        return std::tuple(pixels, r.stats().points, r.stats().draw_calls);
+    };
+    const auto [pixels, points, draw_calls] = draw(true);
+    const auto [dot_pixels, dot_points, dot_draw_calls] = draw(false);
+    EXPECT_EQ(points, 70000u);
+    EXPECT_EQ(dot_points, points);
+    EXPECT_EQ(draw_calls, 4u) << "the quad, dots in each of two buffers, the quad";
+    EXPECT_EQ(dot_draw_calls, draw_calls);
+    EXPECT_TRUE(pixels == dot_pixels);
+    EXPECT_GT(std::count_if(pixels.begin(), pixels.end(), [&](Rgba c) { return c != pixels[0]; }),
+              1000)
+        << "the dots cover the canvas in many colours";
+}
+
+TEST_F(Renderer2DTest, AnEmptyRunOfDotsDrawsNothing) {
+    Canvas canvas(8, 8);
+    canvas.clear();
+    Renderer2D r;
+    r.begin(canvas.size(), canvas.projection());
+    r.dots({});
+    r.end();
+    canvas.read();
+    EXPECT_EQ(r.stats().points, 0u);
+    EXPECT_EQ(r.stats().draw_calls, 0u);
+    EXPECT_EQ(canvas.count([](int, int, Rgba c) { return c != kBlack; }), 0u);
 }
 
 TEST_F(Renderer2DTest, MoreDotsThanABufferHoldsAreAllDrawnThenTheShapesAfterThem) {

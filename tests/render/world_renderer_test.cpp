@@ -78,6 +78,19 @@ protected:
         return stats;
     }
 
+    // As draw(), through r, zoomed out ten times: the canvas shows world [0,640]^2.
+    WorldRenderStats draw_zoomed_out(Renderer2D& r) {
+        world.update_spatial();
+        WorldRenderOptions options;
+        options.view = Rect{{0, 0}, {640, 640}};
+        canvas->clear();
+        r.begin(canvas->size(), glm::scale(canvas->projection(), glm::vec3(0.1f, 0.1f, 1.0f)));
+        const WorldRenderStats stats = draw_world(world, r, *m_textures, *m_font, options);
+        r.end();
+        canvas->read();
+        return stats;
+    }
+
     World world{builtin_registry()};
     std::optional<Canvas> canvas; // made once the context is known to exist
     TempDir m_root{"diorama_render_world"};
@@ -306,20 +319,31 @@ TEST_F(DrawWorldTest, ShapesUnderThreePixelsOnScreenAreDrawnAsDotsOfTheirColour)
     s->filled = false;
     s->color = kBlueF;
     rect({500, 300}, {40, 40}, kRedF); // 4 pixels: still a square of its own
-    WorldRenderOptions options;
-    options.view = Rect{{0, 0}, {640, 640}};
-    world.update_spatial();
-    canvas->clear();
     Renderer2D r;
-    r.begin(canvas->size(), glm::scale(canvas->projection(), glm::vec3(0.1f, 0.1f, 1.0f)));
-    EXPECT_EQ(draw_world(world, r, *m_textures, *m_font, options).visible, 3u);
-    r.end();
-    canvas->read();
+    EXPECT_EQ(draw_zoomed_out(r).visible, 3u);
     EXPECT_EQ(r.stats().points, 2u);
     EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kBlue; }), 4u) << "a 2-pixel dot";
     EXPECT_EQ(canvas->count([](int x, int, Rgba c) { return x < 20 && c == kRed; }), 4u)
         << "the 2 x 1 rect: a dot of its larger side";
     EXPECT_EQ(canvas->count([](int x, int, Rgba c) { return x >= 40 && c == kRed; }), 16u);
+}
+
+TEST_F(DrawWorldTest, DotsAndLargerShapesBetweenThemKeepTheDrawOrder) {
+    // At a tenth, 20-unit squares are 2-pixel dots and a 200-unit one a 20-pixel square. By
+    // order: a red dot under the square, the square, a green dot on it; a red dot beside it.
+    rect({300, 300}, {20, 20}, kRedF, 0, 0);
+    rect({300, 300}, {200, 200}, kBlueF, 0, 1);
+    rect({300, 300}, {20, 20}, {0, 1, 0, 1}, 0, 2);
+    rect({100, 100}, {20, 20}, kRedF, 0, 3);
+    Renderer2D r;
+    EXPECT_EQ(draw_zoomed_out(r).visible, 4u);
+    EXPECT_EQ(r.stats().points, 3u);
+    EXPECT_EQ(r.stats().draw_calls, 3u) << "a dot, the square, then two dots in one run";
+    EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kGreen; }), 4u) << "on top";
+    EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kBlue; }), 400u - 4u);
+    EXPECT_EQ(canvas->count([](int x, int, Rgba c) { return x < 20 && c == kRed; }), 4u);
+    EXPECT_EQ(canvas->count([](int x, int, Rgba c) { return x >= 20 && c == kRed; }), 0u)
+        << "the first dot is under the square";
 }
 
 } // namespace

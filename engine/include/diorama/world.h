@@ -402,6 +402,8 @@ private:
     [[nodiscard]] TreeLinks& sibling_list(std::uint32_t parent);
     // The first live root at slot `from` or after, or kNone (roots not linked).
     [[nodiscard]] std::uint32_t root_from(std::uint32_t from) const;
+    // Makes m_tree_rank every slot's tree_rank as of now (tree_rank's cache).
+    void rank_tree() const;
 
     // ---- components and groups (src/world/components.cpp, groups.cpp) ----
 

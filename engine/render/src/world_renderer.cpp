@@ -61,6 +61,7 @@ struct Scratch {
     ItemList items;
     std::vector<Item> sorted;
     std::vector<std::uint32_t> buckets;
+    std::vector<Renderer2D::Dot> dots; // the run of dots not yet handed to the renderer
 };
 
 // Buffers kept between calls (per thread): with 100k objects in view, allocating them afresh
@@ -154,11 +155,38 @@ int dot_pixels(const Shape& s, const glm::mat3& m, float pixel_size) {
     return std::max(1, static_cast<int>(on_screen + 0.5f)); // rounded
 }
 
+// The pools draw_world reads, looked up once per call; per object it then reads a component by
+// slot (the objects come from the index, so they are alive) instead of checking its handle again
+// for every type.
+struct Pools {
+    const Pool<Transform2D>* transforms;
+    const Pool<TileMap>* tile_maps;
+    const Pool<Shape>* shapes;
+    const Pool<Sprite>* sprites;
+    const Pool<Text>* texts;
+
+    explicit Pools(const World& world)
+        : transforms(of<Transform2D>(world)), tile_maps(of<TileMap>(world)),
+          shapes(of<Shape>(world)), sprites(of<Sprite>(world)), texts(of<Text>(world)) {}
+
+    // The object at slot's T, or nullptr.
+    template <class T>
+    [[nodiscard]] static const T* at(const Pool<T>* pool, std::uint32_t slot) {
+        return pool != nullptr ? pool->get(slot) : nullptr;
+    }
+
+private:
+    template <class T>
+    static const Pool<T>* of(const World& world) {
+        return static_cast<const Pool<T>*>(world.pool(component_id<T>()));
+    }
+};
+
 // World::world_matrix, with a root's taken from its transform alone (the product with the
 // identity there differs only in the sign of zeros, which no pixel shows).
-glm::mat3 world_matrix(const World& world, Handle h) {
+glm::mat3 world_matrix(const World& world, const Pools& pools, Handle h) {
     if (world.parent(h)) return world.world_matrix(h);
-    const Transform2D* t = world.get<Transform2D>(h);
+    const Transform2D* t = Pools::at(pools.transforms, h.index);
     return t != nullptr ? to_matrix(*t) : glm::mat3(1.0f);
 }
 
@@ -179,9 +207,12 @@ Rect world_box(const glm::mat3& m, const Rect& local) {
 
 WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCache& textures,
                             const Font& font, const WorldRenderOptions& options) {
+    const bool any_hidden = std::find(options.hidden_layers.begin(), options.hidden_layers.end(),
+                                      true) != options.hidden_layers.end();
     const auto hidden = [&](LayerId layer) {
-        return layer < options.hidden_layers.size() && options.hidden_layers[layer];
+        return any_hidden && layer < options.hidden_layers.size() && options.hidden_layers[layer];
     };
+    const Pools pools(world);
 
     Scratch& scratch = thread_scratch();
     std::vector<Handle>& objects = scratch.objects;
@@ -236,15 +267,15 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         if (hidden(layer)) continue;
         const std::uint32_t rank = ranked[i].first;
         const std::size_t before = items.count;
-        const Shape* shape = world.get<Shape>(h);
-        const Sprite* sprite = world.get<Sprite>(h);
-        if (const TileMap* map = world.get<TileMap>(h))
+        const Shape* shape = Pools::at(pools.shapes, h.index);
+        const Sprite* sprite = Pools::at(pools.sprites, h.index);
+        if (const TileMap* map = Pools::at(pools.tile_maps, h.index))
             items.push(Item{DrawKey{layer, map->order, rank, DrawPart::Tiles}, i, map});
         if (shape != nullptr)
             items.push(Item{DrawKey{layer, shape->order, rank, DrawPart::Shape}, i, shape});
         if (sprite != nullptr)
             items.push(Item{DrawKey{layer, sprite->order, rank, DrawPart::Sprite}, i, sprite});
-        if (const Text* text = world.get<Text>(h))
+        if (const Text* text = Pools::at(pools.texts, h.index))
             items.push(
                 Item{DrawKey{layer, draw_order(shape, sprite), rank, DrawPart::Text}, i, text});
         if (items.count == before) continue;
@@ -256,8 +287,25 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
     // Shape outlines are 1 world unit thick, never thinner than a pixel.
     const float outline = std::max(1.0f, renderer.pixel_size());
     const float pixel_size = renderer.pixel_size();
+    // Dots are collected while they follow each other and handed over as one run before
+    // anything else is drawn, so the order of submission is kept.
+    std::vector<Renderer2D::Dot>& dots = scratch.dots;
+    dots.clear();
+    const auto hand_over_dots = [&] {
+        if (dots.empty()) return;
+        renderer.dots(dots);
+        dots.clear();
+    };
     for (const Item& item : items.used()) {
-        const glm::mat3 m = world_matrix(world, objects[item.object]);
+        const glm::mat3 m = world_matrix(world, pools, objects[item.object]);
+        if (item.key.part == DrawPart::Shape) {
+            const Shape& s = *static_cast<const Shape*>(item.component);
+            if (const int dot = dot_pixels(s, m, pixel_size); dot > 0) {
+                dots.push_back({glm::vec2(m[2]), dot, s.color}); // the origin under m
+                continue;
+            }
+        }
+        hand_over_dots();
         switch (item.key.part) {
         case DrawPart::Tiles: {
             const TileMap& map = *static_cast<const TileMap*>(item.component);
@@ -268,9 +316,7 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         }
         case DrawPart::Shape: {
             const Shape& s = *static_cast<const Shape*>(item.component);
-            if (const int dot = dot_pixels(s, m, pixel_size); dot > 0)
-                renderer.dot(glm::vec2(m[2]), dot, s.color); // the origin under m
-            else if (s.kind == ShapeKind::Circle)
+            if (s.kind == ShapeKind::Circle)
                 renderer.circle(m, s.radius, s.color, s.filled, outline);
             else if (s.filled)
                 renderer.quad(m, s.size, s.color);
@@ -294,6 +340,7 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         }
         }
     }
+    hand_over_dots();
 
     if (options.draw_colliders) {
         const float px = renderer.pixel_size();
@@ -303,7 +350,7 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
             if (c == nullptr || hidden(world.layer(h))) continue;
             const glm::vec4& color = c->trigger ? kTriggerColor : kColliderColor;
             if (c->kind == ColliderKind::Circle) {
-                const glm::mat3 m = world_matrix(world, h);
+                const glm::mat3 m = world_matrix(world, pools, h);
                 const float scale =
                     std::max(glm::length(glm::vec2(m[0])), glm::length(glm::vec2(m[1])));
                 renderer.circle(apply(m, c->offset), c->radius * scale, color, false, px);

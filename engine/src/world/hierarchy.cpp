@@ -87,29 +87,25 @@ World::TreeLinks& World::sibling_list(std::uint32_t parent) {
     return parent == kNone ? m_root_links : m_tree_links[parent];
 }
 
-std::uint32_t World::tree_rank(Handle h) const {
-    if (!check(h)) return 0;
-    if (m_ranked_at != m_tree_changes) {
-        // Depth-first over the parent and sibling links: no stack, however deep the tree.
-        m_tree_rank.assign(m_generation.size(), 0);
-        std::uint32_t next = 0;
-        for (Handle root = first_root(); root; root = next_sibling(root)) {
-            std::uint32_t i = root.index;
-            while (true) {
-                m_tree_rank[i] = next++;
-                if (const std::uint32_t c = tree_links(i).first_child; c != kNone) {
-                    i = c;
-                    continue;
-                }
-                while (i != root.index && tree_links(i).next_sibling == kNone)
-                    i = m_parent[i];
-                if (i == root.index) break;
-                i = tree_links(i).next_sibling;
+void World::rank_tree() const {
+    // Depth-first over the parent and sibling links: no stack, however deep the tree.
+    m_tree_rank.assign(m_generation.size(), 0);
+    std::uint32_t next = 0;
+    for (Handle root = first_root(); root; root = next_sibling(root)) {
+        std::uint32_t i = root.index;
+        while (true) {
+            m_tree_rank[i] = next++;
+            if (const std::uint32_t c = tree_links(i).first_child; c != kNone) {
+                i = c;
+                continue;
             }
+            while (i != root.index && tree_links(i).next_sibling == kNone)
+                i = m_parent[i];
+            if (i == root.index) break;
+            i = tree_links(i).next_sibling;
         }
-        m_ranked_at = m_tree_changes;
     }
-    return m_tree_rank[h.index];
+    m_ranked_at = m_tree_changes;
 }
 
 std::vector<Handle> World::children(Handle h) const {

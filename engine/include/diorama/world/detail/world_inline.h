@@ -30,6 +30,13 @@ inline LayerId World::layer(Handle h) const {
     return check(h) ? m_records[h.index].layer : 0;
 }
 
+inline std::uint32_t World::tree_rank(Handle h) const {
+    if (!check(h)) return 0;
+    if (m_ranked_at != m_tree_changes) [[unlikely]]
+        rank_tree();
+    return m_tree_rank[h.index];
+}
+
 inline Handle World::parent(Handle h) const {
     if (!check(h)) return kNullHandle;
     const std::uint32_t p = m_parent[h.index];

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace diorama::render {
@@ -82,6 +83,15 @@ public:
     // same size at any zoom: one vertex, for objects too small on screen to show their shape.
     void dot(glm::vec2 center, int size_px, const glm::vec4& color);
     static constexpr int kMaxDotPixels = 4;
+    // One dot() call's arguments.
+    struct Dot {
+        glm::vec2 center{0.0f};
+        int size_px = 1;
+        glm::vec4 color{1.0f};
+    };
+    // dot() for each of these in order, with the same result, at a fraction of the cost per dot
+    // (the buffer and batch are checked once per run, not per dot: 100k dots a frame).
+    void dots(std::span<const Dot> run);
 
     // ---- under a transform (local to world, e.g. World::world_matrix): exact for any
     // rotation, scale or parent chain ----

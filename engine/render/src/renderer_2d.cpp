@@ -7,11 +7,11 @@
 #include "diorama/render/renderer_2d.h"
 
 #include "diorama/hot_inline.h"
-#include "diorama/log.h"
 #include "diorama/render/font.h"
 #include "diorama/render/texture.h"
 #include "font_impl.h"
 #include "gl.h"
+#include "renderer_programs.h"
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
@@ -25,7 +25,6 @@
 #include <cstring>
 #include <memory>
 #include <optional>
-#include <string>
 #include <vector>
 
 namespace diorama::render {
@@ -41,104 +40,6 @@ struct Vertex {
 constexpr std::size_t kMaxIndices = Renderer2D::kMaxVertices * 3; // circle fans need 3 per vertex
 constexpr std::size_t kMaxCircleSegments = 256;
 constexpr float kCircleMaxErrorPx = 0.1f; // largest gap between the polygon and the true circle
-
-// The textured program: sprites, glyphs and anything drawn with a texture of its own.
-constexpr const char* kVertexShader = R"(#version 330 core
-layout(location = 0) in vec2 a_position;
-layout(location = 1) in vec2 a_uv;
-layout(location = 2) in vec4 a_color;
-uniform mat4 u_view_projection;
-out vec2 v_uv;
-out vec4 v_color;
-void main() {
-    v_uv = a_uv;
-    v_color = vec4(a_color.rgb * a_color.a, a_color.a);
-    gl_Position = u_view_projection * vec4(a_position, 0.0, 1.0);
-}
-)";
-
-constexpr const char* kFragmentShader = R"(#version 330 core
-in vec2 v_uv;
-in vec4 v_color;
-uniform sampler2D u_texture;
-out vec4 o_color;
-void main() {
-    o_color = texture(u_texture, v_uv) * v_color;
-}
-)";
-
-// The solid program: shapes and dots, whose texture is the white one. Every primitive the
-// renderer makes has one colour, so it is passed flat; no texture is sampled (the textured
-// program would multiply by exactly 1.0 and give the same pixels, at a software rasterizer's
-// price of a texture fetch per pixel).
-constexpr const char* kSolidVertexShader = R"(#version 330 core
-layout(location = 0) in vec2 a_position;
-layout(location = 1) in vec2 a_uv;
-layout(location = 2) in vec4 a_color;
-uniform mat4 u_view_projection;
-flat out vec4 v_color;
-void main() {
-    v_color = vec4(a_color.rgb * a_color.a, a_color.a);
-    gl_Position = u_view_projection * vec4(a_position, 0.0, 1.0);
-    gl_PointSize = a_uv.x; // points only: their uv.x is their size in pixels (see dot())
-}
-)";
-
-constexpr const char* kSolidFragmentShader = R"(#version 330 core
-flat in vec4 v_color;
-out vec4 o_color;
-void main() {
-    o_color = v_color;
-}
-)";
-
-GLuint compile_shader(GLenum stage, const char* source) {
-    const GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, 1, &source, nullptr);
-    glCompileShader(shader);
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (ok != GL_TRUE) {
-        std::string info(1024, '\0');
-        GLsizei length = 0;
-        glGetShaderInfoLog(shader, static_cast<GLsizei>(info.size()), &length, info.data());
-        info.resize(static_cast<std::size_t>(length));
-        log_error("renderer: shader does not compile: " + info);
-        glDeleteShader(shader);
-        return 0;
-    }
-    return shader;
-}
-
-// A shader program from its two stages' source, or 0 (logged) when it does not build.
-GLuint build_program(const char* vertex_source, const char* fragment_source) {
-    const GLuint vs = compile_shader(GL_VERTEX_SHADER, vertex_source);
-    const GLuint fs = compile_shader(GL_FRAGMENT_SHADER, fragment_source);
-    if (vs == 0 || fs == 0) {
-        glDeleteShader(vs);
-        glDeleteShader(fs);
-        return 0;
-    }
-    GLuint program = glCreateProgram();
-    glAttachShader(program, vs);
-    glAttachShader(program, fs);
-    glLinkProgram(program);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
-    GLint ok = GL_FALSE;
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (ok != GL_TRUE) {
-        std::string info(1024, '\0');
-        GLsizei length = 0;
-        glGetProgramInfoLog(program, static_cast<GLsizei>(info.size()), &length, info.data());
-        info.resize(static_cast<std::size_t>(length));
-        log_error("renderer: shader program does not link: " + info);
-        glDeleteProgram(program);
-        program = 0;
-    }
-    return program;
-}
-
 DIORAMA_HOT_INLINE std::array<std::uint8_t, 4> pack_color(const glm::vec4& c) {
     // Rounded to the nearest of 0..255 (NaN as 0), inline: std::lround is a libm call, four
     // per dot with 100k dots a frame. Without branches, which random colours mispredict: NaN
@@ -221,23 +122,7 @@ struct Renderer2D::Impl {
         }
     };
 
-    // A linked shader program and its uniforms' locations.
-    struct Program {
-        GLuint id = 0;
-        GLint u_view_projection = -1;
-        GLint u_texture = -1; // -1 in the solid program
-
-        // Built from two stages' source, with its uniforms' locations (id 0 when it fails).
-        static Program make(const char* vertex_source, const char* fragment_source) {
-            Program p;
-            p.id = build_program(vertex_source, fragment_source);
-            if (p.id != 0) {
-                p.u_view_projection = glGetUniformLocation(p.id, "u_view_projection");
-                p.u_texture = glGetUniformLocation(p.id, "u_texture");
-            }
-            return p;
-        }
-    };
+    using Program = ShaderProgram;
     Program textured;
     Program solid;
     GLuint vao = 0;
@@ -389,8 +274,8 @@ struct Renderer2D::Impl {
 
 Renderer2D::Renderer2D() : m_impl(std::make_unique<Impl>()) {
     Impl& r = *m_impl;
-    r.textured = Impl::Program::make(kVertexShader, kFragmentShader);
-    r.solid = Impl::Program::make(kSolidVertexShader, kSolidFragmentShader);
+    r.textured = make_textured_program();
+    r.solid = make_solid_program();
     glGenVertexArrays(1, &r.vao);
     glGenBuffers(1, &r.vbo);
     glGenBuffers(1, &r.ibo);
@@ -493,11 +378,8 @@ void Renderer2D::text(const Font& font, std::string_view utf8, glm::vec2 positio
 }
 
 void Renderer2D::dot(glm::vec2 center, int size_px, const glm::vec4& color) {
-    Impl& r = *m_impl;
-    r.reserve(*r.white, 1, 0, GL_POINTS);
-    const float size = static_cast<float>(std::clamp(size_px, 1, kMaxDotPixels));
-    r.push_vertex(Vertex{center, {size, 0.5f}, pack_color(color)});
-    ++m_stats.points;
+    const Dot one{center, size_px, color};
+    dots({&one, 1});
 }
 
 void Renderer2D::dots(std::span<const Dot> run) {

@@ -1,0 +1,23 @@
+#pragma once
+// The two shader programs Renderer2D draws with (private to diorama_render). Both read the same
+// vertex layout: a_position (location 0), a_uv (1), a_color (2, straight alpha; premultiplied in
+// the shader); u_view_projection maps world to clip space.
+
+#include "gl.h"
+
+namespace diorama::render {
+
+// A linked shader program and its uniforms' locations; id 0 when it did not build.
+struct ShaderProgram {
+    GLuint id = 0;
+    GLint u_view_projection = -1;
+    GLint u_texture = -1; // -1 in the solid program
+};
+
+// The textured program: the texture sampled at a_uv times the colour. Logs why when it fails.
+ShaderProgram make_textured_program();
+// The solid program: the colour alone, flat; a point's size in pixels is its a_uv.x. Logs why
+// when it fails.
+ShaderProgram make_solid_program();
+
+} // namespace diorama::render

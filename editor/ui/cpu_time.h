@@ -9,9 +9,10 @@ namespace diorama::editor {
 
 // The CPU time of one frame's viewport, in milliseconds.
 struct ViewportCost {
-    double build_ms = 0.0;  // the scene's geometry made: the grid and render::draw_world
-    double submit_ms = 0.0; // handed to GL (Renderer2D::end): uploads and draw calls, and on a
-                            // software rasterizer its vertex work
+    double build_ms = 0.0;   // the scene's geometry made: the grid and render::draw_world
+    double submit_ms = 0.0;  // handed to GL (Renderer2D::end): uploads and draw calls, and on a
+                             // software rasterizer its vertex work
+    bool world_kept = false; // the world's geometry was the kept one (render::WorldDrawCache)
 };
 
 } // namespace diorama::editor

@@ -176,11 +176,18 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     options.view = session.camera().visible();
     options.hidden_layers = ctx.view.hidden_layers;
     options.draw_colliders = ctx.config.show_colliders;
-    m_visible =
-        render::draw_world(session.world(), *m_renderer, ctx.textures, *m_font, options).visible;
+    World& world = session.world();
+    bool kept = false;
+    if (session.play_state() == PlayState::Playing && !session.attached()) {
+        // The game changes the world every tick (and keeps its index up to date): built afresh.
+        m_visible = render::draw_world(world, *m_renderer, ctx.textures, *m_font, options).visible;
+    } else {
+        m_visible = m_world_cache.draw(world, *m_renderer, ctx.textures, *m_font, options).visible;
+        kept = m_world_cache.replayed();
+    }
     const double built_ms = thread_cpu_ms();
     m_renderer->end();
-    m_cost = ViewportCost{built_ms - start_ms, thread_cpu_ms() - built_ms};
+    m_cost = ViewportCost{built_ms - start_ms, thread_cpu_ms() - built_ms, kept};
     m_render_stats = m_renderer->stats();
     RenderTarget::unbind();
 }

@@ -11,6 +11,7 @@
 #include "ui_context.h"
 
 #include "diorama/render/renderer_2d.h"
+#include "diorama/render/world_draw_cache.h"
 #include "diorama/render/world_renderer.h"
 
 #include <glm/vec2.hpp>
@@ -92,6 +93,7 @@ private:
 
     std::unique_ptr<render::Renderer2D> m_renderer;
     std::unique_ptr<render::Font> m_font;
+    render::WorldDrawCache m_world_cache; // the world's geometry while it stays the same
     RenderTarget m_target;
     render::RenderStats m_render_stats;
     std::size_t m_visible = 0;

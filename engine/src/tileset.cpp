@@ -177,6 +177,7 @@ void TilesetLibrary::load_folder(const Project& project, Diagnostics& diagnostic
 }
 
 const Tileset& TilesetLibrary::add(Tileset tileset) {
+    ++m_revision;
     auto it = std::lower_bound(
         m_tilesets.begin(), m_tilesets.end(), tileset.path,
         [](const std::unique_ptr<Tileset>& t, const std::string& path) { return t->path < path; });

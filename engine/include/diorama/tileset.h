@@ -17,6 +17,7 @@
 
 #include <glm/vec2.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -87,9 +88,13 @@ public:
     // By project-relative path; nullptr when absent.
     [[nodiscard]] const Tileset* find(std::string_view path) const;
     [[nodiscard]] const std::vector<std::unique_ptr<Tileset>>& all() const { return m_tilesets; }
+    // Changes with every add() (and so every load_folder()): a drawing of tile maps made at one
+    // revision shows the tilesets as they are while it stays the same.
+    [[nodiscard]] std::uint64_t revision() const { return m_revision; }
 
 private:
     std::vector<std::unique_ptr<Tileset>> m_tilesets; // sorted by path
+    std::uint64_t m_revision = 0;
 };
 
 } // namespace diorama

@@ -11,6 +11,7 @@
 #include "diorama/render/texture.h"
 #include "font_impl.h"
 #include "gl.h"
+#include "renderer_2d_impl.h"
 #include "renderer_programs.h"
 
 #include <glm/geometric.hpp>
@@ -31,13 +32,9 @@ namespace diorama::render {
 
 namespace {
 
-struct Vertex {
-    glm::vec2 position{0.0f};
-    glm::vec2 uv{0.0f};
-    std::array<std::uint8_t, 4> rgba{}; // straight alpha; the shader premultiplies
-};
+using detail::kMaxIndices;
+using detail::Vertex;
 
-constexpr std::size_t kMaxIndices = Renderer2D::kMaxVertices * 3; // circle fans need 3 per vertex
 constexpr std::size_t kMaxCircleSegments = 256;
 constexpr float kCircleMaxErrorPx = 0.1f; // largest gap between the polygon and the true circle
 DIORAMA_HOT_INLINE std::array<std::uint8_t, 4> pack_color(const glm::vec4& c) {
@@ -80,197 +77,90 @@ std::size_t circle_segments(float radius_px) {
 
 } // namespace
 
-struct Renderer2D::Impl {
-    struct Batch {
-        GLuint texture = 0;
-        std::uint64_t texture_serial = 0; // tells a texture from a later one given the same name
-        GLenum mode = GL_TRIANGLES;       // or GL_POINTS
-        std::size_t first = 0;            // first index; a GL_POINTS batch's first vertex
-        std::size_t count = 0;            // indices; a GL_POINTS batch's vertices
-        bool operator==(const Batch&) const = default;
-    };
+void Renderer2D::Impl::quad(const std::array<glm::vec2, 4>& corners, glm::vec2 uv_min,
+                            glm::vec2 uv_max, const std::array<std::uint8_t, 4>& rgba,
+                            const Texture& texture, RenderStats& stats) {
+    const std::uint16_t base = reserve(texture, 4, 6);
+    push_vertex(Vertex{corners[0], uv_min, rgba});
+    push_vertex(Vertex{corners[1], {uv_max.x, uv_min.y}, rgba});
+    push_vertex(Vertex{corners[2], uv_max, rgba});
+    push_vertex(Vertex{corners[3], {uv_min.x, uv_max.y}, rgba});
+    for (std::size_t k : {0, 1, 2, 2, 3, 0})
+        push_index(base, k);
+    ++stats.quads;
+}
 
-    // What one upload holds: at most kMaxVertices vertices (16-bit indices).
-    struct Chunk {
-        // Room for kMaxVertices, made once; [0, vertex_count) hold the frame's. (A vector's
-        // push_back stayed a call in the loop of 100k dots a frame; this is a store.)
-        std::unique_ptr<Vertex[]> vertices = std::make_unique<Vertex[]>(kMaxVertices);
-        std::size_t vertex_count = 0;
-        std::vector<std::uint16_t> indices;
-        std::vector<Batch> batches;
-        bool operator==(const Chunk& o) const {
-            return batches == o.batches && indices == o.indices && vertex_count == o.vertex_count &&
-                   std::memcmp(vertices.get(), o.vertices.get(), vertex_count * sizeof(Vertex)) ==
-                       0;
-        }
-    };
+void Renderer2D::Impl::local_rect(const glm::mat3& m, glm::vec2 min, glm::vec2 max,
+                                  const std::array<std::uint8_t, 4>& rgba, RenderStats& stats) {
+    quad({apply(m, {min.x, max.y}), apply(m, max), apply(m, {max.x, min.y}), apply(m, min)},
+         {0.5f, 0.5f}, {0.5f, 0.5f}, rgba, *white, stats);
+}
 
-    // Everything a frame draws, kept until the next one so end() can tell whether it changed.
-    struct Frame {
-        glm::ivec2 size_px{0};
-        glm::mat4 view_projection{1.0f};
-        std::optional<glm::vec4> clear_color;
-        std::vector<Chunk> chunks; // [0, used) hold the frame; the rest keep their capacity
-        std::size_t used = 0;
+void Renderer2D::Impl::use(const Program& p, const Program*& in_use) const {
+    if (in_use == &p) return;
+    glUseProgram(p.id);
+    glUniformMatrix4fv(p.u_view_projection, 1, GL_FALSE, &frame.view_projection[0][0]);
+    if (p.u_texture >= 0) glUniform1i(p.u_texture, 0);
+    in_use = &p;
+}
 
-        [[nodiscard]] bool same_as(const Frame& o) const {
-            if (size_px != o.size_px || used != o.used || clear_color != o.clear_color ||
-                std::memcmp(&view_projection, &o.view_projection, sizeof view_projection) != 0)
-                return false;
-            return std::equal(chunks.begin(), chunks.begin() + static_cast<std::ptrdiff_t>(used),
-                              o.chunks.begin());
-        }
-    };
-
-    using Program = ShaderProgram;
-    Program textured;
-    Program solid;
-    GLuint vao = 0;
-    GLuint vbo = 0;
-    GLuint ibo = 0;
-    std::unique_ptr<Texture> white;
-
-    Frame frame;    // being collected between begin() and end()
-    Frame previous; // the last one end() finished (drawn, or left as it was)
-    bool has_previous = false;
-    bool keep_unchanged = false;
-    bool in_frame = false;
-
-    DIORAMA_HOT_INLINE Chunk& open() { return frame.chunks[frame.used - 1]; }
-
-    // Starts another chunk, reusing a spare one's buffers.
-    void next_chunk() {
-        if (frame.used == frame.chunks.size()) {
-            frame.chunks.emplace_back();
-            frame.chunks.back().indices.reserve(kMaxIndices);
-        }
-        Chunk& c = frame.chunks[frame.used++];
-        c.vertex_count = 0;
-        c.indices.clear();
-        c.batches.clear();
-    }
-
-    // Room for nv vertices and ni indices in a batch of texture (in a new chunk when the open
-    // one is full); returns the index of the first new vertex. GL_POINTS batches take vertices
-    // only (drawn in order, without indices).
-    DIORAMA_HOT_INLINE std::uint16_t reserve(const Texture& texture, std::size_t nv, std::size_t ni,
-                                             GLenum mode = GL_TRIANGLES) {
-        assert(in_frame && "draw calls go between begin() and end()");
-        assert(nv <= kMaxVertices && ni <= kMaxIndices);
-        assert(mode != GL_POINTS || ni == 0);
-        if (open().vertex_count + nv > kMaxVertices || open().indices.size() + ni > kMaxIndices)
-            next_chunk();
-        Chunk& c = open();
-        const bool points = mode == GL_POINTS;
-        if (c.batches.empty() || c.batches.back().texture != texture.id() ||
-            c.batches.back().texture_serial != texture.serial() || c.batches.back().mode != mode)
-            c.batches.push_back(Batch{texture.id(), texture.serial(), mode,
-                                      points ? c.vertex_count : c.indices.size(), 0});
-        c.batches.back().count += points ? nv : ni;
-        return static_cast<std::uint16_t>(c.vertex_count);
-    }
-
-    // Appends a vertex reserve() made room for.
-    DIORAMA_HOT_INLINE void push_vertex(const Vertex& v) {
-        Chunk& c = open();
-        assert(c.vertex_count < kMaxVertices);
-        c.vertices[c.vertex_count++] = v;
-    }
-    DIORAMA_HOT_INLINE void push_index(std::uint16_t base, std::size_t offset) {
-        open().indices.push_back(static_cast<std::uint16_t>(base + offset));
-    }
-
-    // A quad from its corners (top-left, top-right, bottom-right, bottom-left) and the texture
-    // coordinates of its top-left and bottom-right.
-    void quad(const std::array<glm::vec2, 4>& corners, glm::vec2 uv_min, glm::vec2 uv_max,
-              const std::array<std::uint8_t, 4>& rgba, const Texture& texture, RenderStats& stats) {
-        const std::uint16_t base = reserve(texture, 4, 6);
-        push_vertex(Vertex{corners[0], uv_min, rgba});
-        push_vertex(Vertex{corners[1], {uv_max.x, uv_min.y}, rgba});
-        push_vertex(Vertex{corners[2], uv_max, rgba});
-        push_vertex(Vertex{corners[3], {uv_min.x, uv_max.y}, rgba});
-        for (std::size_t k : {0, 1, 2, 2, 3, 0})
-            push_index(base, k);
-        ++stats.quads;
-    }
-
-    // An untextured local rectangle [min, max] under m.
-    void local_rect(const glm::mat3& m, glm::vec2 min, glm::vec2 max,
-                    const std::array<std::uint8_t, 4>& rgba, RenderStats& stats) {
-        quad({apply(m, {min.x, max.y}), apply(m, max), apply(m, {max.x, min.y}), apply(m, min)},
-             {0.5f, 0.5f}, {0.5f, 0.5f}, rgba, *white, stats);
-    }
-
-    // Makes p the program in use (with the frame's view) unless it already is.
-    void use(const Program& p, const Program*& in_use) const {
-        if (in_use == &p) return;
-        glUseProgram(p.id);
-        glUniformMatrix4fv(p.u_view_projection, 1, GL_FALSE, &frame.view_projection[0][0]);
-        if (p.u_texture >= 0) glUniform1i(p.u_texture, 0);
-        in_use = &p;
-    }
-
-    // Clears (when the frame asks) and draws the whole frame into the bound framebuffer.
-    void draw(RenderStats& stats) {
-        if (frame.clear_color) {
-            const glm::vec4 c = *frame.clear_color;
-            glDisable(GL_SCISSOR_TEST);
-            glClearColor(c.r, c.g, c.b, c.a);
-            glClear(GL_COLOR_BUFFER_BIT);
-        }
-        if (textured.id == 0 || solid.id == 0) return;
-        glViewport(0, 0, frame.size_px.x, frame.size_px.y);
-        glDisable(GL_DEPTH_TEST);
-        glDisable(GL_CULL_FACE);
+void Renderer2D::Impl::draw(RenderStats& stats) {
+    if (frame.clear_color) {
+        const glm::vec4 c = *frame.clear_color;
         glDisable(GL_SCISSOR_TEST);
-        glEnable(GL_BLEND);
-        glBlendEquation(GL_FUNC_ADD);
-        glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); // premultiplied alpha
-        glEnable(GL_PROGRAM_POINT_SIZE);
-        glActiveTexture(GL_TEXTURE0);
-        glBindVertexArray(vao);
-        const Program* in_use = nullptr;
-        for (std::size_t i = 0; i < frame.used; ++i) {
-            const Chunk& c = frame.chunks[i];
-            if (c.vertex_count == 0) continue;
-            // Orphan then fill, so the driver never waits for the previous upload's draws.
-            glBindBuffer(GL_ARRAY_BUFFER, vbo);
-            glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxVertices * sizeof(Vertex)),
-                         nullptr, GL_STREAM_DRAW);
-            glBufferSubData(GL_ARRAY_BUFFER, 0,
-                            static_cast<GLsizeiptr>(c.vertex_count * sizeof(Vertex)),
-                            c.vertices.get());
-            if (!c.indices.empty()) {
-                glBufferData(GL_ELEMENT_ARRAY_BUFFER,
-                             static_cast<GLsizeiptr>(kMaxIndices * sizeof(std::uint16_t)), nullptr,
-                             GL_STREAM_DRAW);
-                glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0,
-                                static_cast<GLsizeiptr>(c.indices.size() * sizeof(std::uint16_t)),
-                                c.indices.data());
-            }
-            for (const Batch& b : c.batches) {
-                if (b.count == 0) continue;
-                if (b.texture_serial == white->serial()) {
-                    use(solid, in_use);
-                } else {
-                    use(textured, in_use);
-                    glBindTexture(GL_TEXTURE_2D, b.texture);
-                }
-                if (b.mode == GL_POINTS)
-                    glDrawArrays(GL_POINTS, static_cast<GLint>(b.first),
-                                 static_cast<GLsizei>(b.count));
-                else
-                    glDrawElements(b.mode, static_cast<GLsizei>(b.count), GL_UNSIGNED_SHORT,
-                                   reinterpret_cast<const void*>(b.first * sizeof(std::uint16_t)));
-                ++stats.draw_calls;
-            }
-        }
-        glDisable(GL_PROGRAM_POINT_SIZE);
-        glBindVertexArray(0);
-        glUseProgram(0);
-        glBindTexture(GL_TEXTURE_2D, 0);
+        glClearColor(c.r, c.g, c.b, c.a);
+        glClear(GL_COLOR_BUFFER_BIT);
     }
-};
+    if (textured.id == 0 || solid.id == 0) return;
+    glViewport(0, 0, frame.size_px.x, frame.size_px.y);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_SCISSOR_TEST);
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); // premultiplied alpha
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    glActiveTexture(GL_TEXTURE0);
+    glBindVertexArray(vao);
+    const Program* in_use = nullptr;
+    for (std::size_t i = 0; i < frame.used; ++i) {
+        const Chunk& c = frame.chunks[i];
+        if (c.vertex_count == 0) continue;
+        // Orphan then fill, so the driver never waits for the previous upload's draws.
+        glBindBuffer(GL_ARRAY_BUFFER, vbo);
+        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxVertices * sizeof(Vertex)),
+                     nullptr, GL_STREAM_DRAW);
+        glBufferSubData(GL_ARRAY_BUFFER, 0,
+                        static_cast<GLsizeiptr>(c.vertex_count * sizeof(Vertex)), c.vertices.get());
+        if (!c.indices.empty()) {
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                         static_cast<GLsizeiptr>(kMaxIndices * sizeof(std::uint16_t)), nullptr,
+                         GL_STREAM_DRAW);
+            glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0,
+                            static_cast<GLsizeiptr>(c.indices.size() * sizeof(std::uint16_t)),
+                            c.indices.data());
+        }
+        for (const Batch& b : c.batches) {
+            if (b.count == 0) continue;
+            if (b.texture_serial == white->serial()) {
+                use(solid, in_use);
+            } else {
+                use(textured, in_use);
+                glBindTexture(GL_TEXTURE_2D, b.texture);
+            }
+            if (b.mode == GL_POINTS)
+                glDrawArrays(GL_POINTS, static_cast<GLint>(b.first), static_cast<GLsizei>(b.count));
+            else
+                glDrawElements(b.mode, static_cast<GLsizei>(b.count), GL_UNSIGNED_SHORT,
+                               reinterpret_cast<const void*>(b.first * sizeof(std::uint16_t)));
+            ++stats.draw_calls;
+        }
+    }
+    glDisable(GL_PROGRAM_POINT_SIZE);
+    glBindVertexArray(0);
+    glUseProgram(0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
 
 Renderer2D::Renderer2D() : m_impl(std::make_unique<Impl>()) {
     Impl& r = *m_impl;
@@ -332,6 +222,7 @@ void Renderer2D::begin(glm::ivec2 size_px, const glm::mat4& view_projection,
 void Renderer2D::end() {
     Impl& r = *m_impl;
     assert(r.in_frame && "end() without begin()");
+    assert(r.recording == nullptr && "stop_recording() before end()");
     r.in_frame = false;
     for (std::size_t i = 0; i < r.frame.used; ++i)
         for (const Impl::Batch& b : r.frame.chunks[i].batches)

@@ -197,6 +197,7 @@ std::vector<std::string> TextureCache::refresh_changed() {
         if (entry.stamp && *entry.stamp != stamp_of(m_root / path)) changed.push_back(path);
     for (const std::string& path : changed)
         m_entries.erase(path);
+    if (!changed.empty()) ++m_revision;
     std::sort(changed.begin(), changed.end());
     return changed;
 }
@@ -242,6 +243,7 @@ const Texture& TextureCache::placeholder() {
 }
 
 void TextureCache::clear() {
+    ++m_revision;
     m_entries.clear();
     m_missing.clear();
 }

@@ -10,6 +10,7 @@
 
 #include <stb/stb_image.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -52,10 +53,12 @@ struct Image {
     int height = 0;
     std::unique_ptr<unsigned char, void (*)(void*)> rgba{nullptr, stbi_image_free};
 
-    [[nodiscard]] ColourPatch patch(unsigned char r, unsigned char g, unsigned char b) const {
+    // The pixels of (r, g, b); only those in columns [x0, x1) and rows [y0, y1) when given.
+    [[nodiscard]] ColourPatch patch(unsigned char r, unsigned char g, unsigned char b, int x0 = 0,
+                                    int y0 = 0, int x1 = -1, int y1 = -1) const {
         ColourPatch p;
-        for (int y = 0; y < height; ++y)
-            for (int x = 0; x < width; ++x) {
+        for (int y = y0; y < (y1 < 0 ? height : y1); ++y)
+            for (int x = x0; x < (x1 < 0 ? width : x1); ++x) {
                 const unsigned char* px =
                     rgba.get() + (static_cast<std::size_t>(y) * width + x) * 4;
                 if (px[0] != r || px[1] != g || px[2] != b) continue;
@@ -114,6 +117,68 @@ wait 2
     // The rectangles sit inside the background around them, not elsewhere in the window.
     EXPECT_NEAR((top.row + bottom.row) / 2.0, background.row, 0.25 * image.height);
     EXPECT_NEAR(top.column, background.column, 0.25 * image.width);
+}
+
+// The same scene with a magenta square far to the right, out of view.
+std::string scene_with_far_square() {
+    std::string scene = kScene;
+    const std::string far = R"(,
+    { "guid": "00000000000000a4", "layer": "world", "name": "Far",
+      "components": { "Transform2D": { "position": [5000.0, 0.0] },
+                      "Shape": { "size": [100.0, 100.0], "color": [1.0, 0.0, 1.0, 1.0] } } }
+  ])";
+    scene.replace(scene.rfind("\n  ]"), 4, far);
+    return scene;
+}
+
+TEST_F(ViewportPixelsApp, EditsShowAtOnceWhileTheViewportKeepsTheUnchangedWorld) {
+    m_dir.write("bounce/scenes/pixels.scene.json", scene_with_far_square());
+    const fs::path far = m_dir.path() / "far.png";
+    const fs::path moved = m_dir.path() / "moved.png";
+    const fs::path recoloured = m_dir.path() / "recoloured.png";
+    // Zoomed in on the rectangles, the square out of view. Idle frames replay the kept world;
+    // each edit (through the inspector's command, the mouse away from the viewport, so no pick
+    // brings the spatial index up to date) must show in the next frames: the square moved into
+    // view, then its new colour.
+    // The selection is dropped (a click on empty space) before each screenshot, so that no
+    // selection outline covers the square.
+    const std::string deselect = "click_screen 1150 620\nmouse_move_screen 5 5\nwait 3\n";
+    const ChildResult r =
+        editor("wait 3\nmouse_move_world 0 0\nwheel 3\n" + deselect + "screenshot " + far.string() +
+                   "\nselect_guid 00000000000000a4\nset_field Transform2D.position 250 0\n" +
+                   deselect + "screenshot " + moved.string() +
+                   "\nselect_guid 00000000000000a4\nset_field Shape.color 1 1 0 1\n" + deselect +
+                   "screenshot " + recoloured.string() + "\n",
+               {"--scene", "pixels"});
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    const Image before = load_png(far);
+    const Image after = load_png(moved);
+    const Image last = load_png(recoloured);
+    ASSERT_NE(before.rgba, nullptr);
+    ASSERT_NE(after.rgba, nullptr);
+    ASSERT_NE(last.rgba, nullptr);
+    // Counted in the viewport only (the hierarchy shows a swatch of each shape's colour): the
+    // rows and columns the camera's green background spans.
+    int x0 = before.width, y0 = before.height, x1 = 0, y1 = 0;
+    for (int y = 0; y < before.height; ++y)
+        for (int x = 0; x < before.width; ++x) {
+            const unsigned char* px =
+                before.rgba.get() + (static_cast<std::size_t>(y) * before.width + x) * 4;
+            if (px[0] != 0 || px[1] != 255 || px[2] != 0) continue;
+            x0 = std::min(x0, x);
+            y0 = std::min(y0, y);
+            x1 = std::max(x1, x + 1);
+            y1 = std::max(y1, y + 1);
+        }
+    ASSERT_GT(x1 - x0, 400) << "the viewport's background";
+    const auto in_view = [&](const Image& image, unsigned char red, unsigned char green,
+                             unsigned char blue) {
+        return image.patch(red, green, blue, x0, y0, x1, y1).count;
+    };
+    EXPECT_EQ(in_view(before, 255, 0, 255), 0u) << "out of view";
+    EXPECT_GT(in_view(after, 255, 0, 255), 300u) << "moved into view";
+    EXPECT_EQ(in_view(last, 255, 0, 255), 0u) << "recoloured";
+    EXPECT_GT(in_view(last, 255, 255, 0), 300u) << "recoloured";
 }
 
 } // namespace

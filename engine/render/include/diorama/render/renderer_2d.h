@@ -28,6 +28,26 @@ namespace diorama::render {
 
 class Texture;
 class Font;
+class Renderer2D;
+
+// Geometry a Renderer2D queued between start_recording() and stop_recording(), kept to be queued
+// again in later frames by replay() without making it again. It names textures by their GL name
+// and serial, so replaying draws with them as they were (the caller makes sure they still live).
+class RenderRecording {
+public:
+    RenderRecording();
+    ~RenderRecording();
+    RenderRecording(RenderRecording&&) noexcept;
+    RenderRecording& operator=(RenderRecording&&) noexcept;
+
+    // Vertices held (every primitive's, dots included).
+    [[nodiscard]] std::size_t vertices() const;
+
+private:
+    friend class Renderer2D;
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
 
 // Figures of the last frame, for the Stats panel and tests.
 struct RenderStats {
@@ -110,6 +130,17 @@ public:
     // Text whose first baseline starts at the origin; size is the line height in local units.
     void text(const Font& font, std::string_view utf8, const glm::mat3& transform, float size,
               const glm::vec4& color, int align = 0);
+
+    // ---- recording ----
+
+    // Keeps a copy of everything queued from now until stop_recording() (in this frame) in
+    // recording, replacing what it held.
+    void start_recording(RenderRecording& recording);
+    void stop_recording();
+    // Queues what recording holds again, in its order: the pixels of the calls it recorded,
+    // under this frame's view (calls whose result depends on pixel_size(), such as circles'
+    // segments and dots, keep the pixel size they were recorded at); stats() count them again.
+    void replay(const RenderRecording& recording);
 
     [[nodiscard]] const RenderStats& stats() const { return m_stats; }
     // World units per pixel at the current view (for lines that stay one pixel wide).

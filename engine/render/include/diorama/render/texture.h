@@ -64,6 +64,10 @@ public:
     std::vector<std::string> refresh_changed();
     // Forgets every texture, problem and missing path.
     void clear();
+    // Changes whenever a texture get() handed out may no longer be what it hands out now
+    // (refresh_changed() forgot a path, or clear()): a drawing kept from one revision uses
+    // textures that still live and are still the current ones while it stays the same.
+    [[nodiscard]] std::uint64_t revision() const { return m_revision; }
 
 private:
     // A file as stat saw it.
@@ -89,6 +93,7 @@ private:
     std::unordered_map<std::string, Entry> m_entries;
     std::unique_ptr<Texture> m_placeholder;
     std::vector<std::string> m_missing;
+    std::uint64_t m_revision = 0;
 };
 
 } // namespace diorama::render

@@ -187,6 +187,25 @@ TEST_F(WorldDrawCacheTest, AViewOfASmallShareOfTheWorldIsDrawnWithoutComparing) 
     EXPECT_TRUE(cache.replayed());
 }
 
+TEST_F(WorldDrawCacheTest, AWorldWithALargeTileMapIsDrawnWithoutComparingItsCells) {
+    scene();
+    // 512 x 512 cells (16,384 objects' worth): a look would read them all, a build only the
+    // few in view.
+    const Handle map = object({0, 64});
+    world.add<TileMap>(map)->tiles = empty_tile_grid(512, 512, "main");
+    world.update_spatial();
+    for (int frame = 0; frame < 4; ++frame) {
+        EXPECT_TRUE(same_as_fresh(Camera{})) << frame;
+        EXPECT_FALSE(cache.replayed()) << frame;
+    }
+    // A small one counts for little: compared and kept.
+    world.get<TileMap>(map)->tiles = empty_tile_grid(16, 16, "main");
+    world.update_spatial();
+    settle(Camera{});
+    EXPECT_TRUE(same_as_fresh(Camera{}));
+    EXPECT_TRUE(cache.replayed());
+}
+
 TEST_F(WorldDrawCacheTest, AWorldChangingAtEveryFrameIsLookedAtLessOften) {
     scene();
     const Handle moving = rect({30, 30}, {6, 6}, {1, 0, 0, 1});

@@ -3,10 +3,14 @@
 
 #include "diorama/render/world_draw_cache.h"
 
+#include "diorama/components.h"
+#include "diorama/reflection.h"
 #include "diorama/render/texture.h"
 #include "diorama/world.h"
 #include "drawn_world_snapshot.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 namespace diorama::render {
@@ -22,8 +26,26 @@ bool WorldDrawCache::world_changed(const World& world, const TextureCache& textu
     return m_changed;
 }
 
+namespace {
+
+// What a look reads, in objects' worth: every object, and every tile map's cells at
+// kCellsPerObject to an object (a build draws only the cells in view).
+std::size_t look_cost(const World& world) {
+    constexpr std::size_t kCellsPerObject = 16;
+    std::size_t cells = 0;
+    if (const auto* maps = static_cast<const Pool<TileMap>*>(world.pool(component_id<TileMap>())))
+        for (std::uint32_t i = 0; i < maps->size(); ++i) {
+            const TileGrid& grid = maps->at(i).tiles;
+            cells += static_cast<std::size_t>(std::max(grid.width, 0)) *
+                     static_cast<std::size_t>(std::max(grid.height, 0)) * grid.layers.size();
+        }
+    return world.object_count() + cells / kCellsPerObject;
+}
+
+} // namespace
+
 bool WorldDrawCache::should_compare(const World& world) const {
-    if (m_last_visible * kWorldShare < world.object_count()) return false;
+    if (m_last_visible * kWorldShare < look_cost(world)) return false;
     return m_changed_looks < kBusyLooks || m_frames_unlooked + 1 >= kBusyLooks;
 }
 

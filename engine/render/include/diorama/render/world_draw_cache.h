@@ -6,9 +6,10 @@
 // and panning frames cost a comparison and a copy. Builds cover a margin around the view, so a
 // pan replays until it leaves that area.
 //
-// A comparison reads every drawn object of the world, a build only those in view, so it compares
-// only while builds queue a good share of the world (kWorldShare), and backs off while the world
-// changes at every look (kBusyLooks); otherwise it draws as draw_world does, keeping nothing.
+// A comparison reads every drawn object of the world (and every cell of its tile maps), a build
+// only those in view, so it compares only while builds queue a good share of the world
+// (kWorldShare), and backs off while the world changes at every look (kBusyLooks); otherwise it
+// draws as draw_world does, keeping nothing.
 
 #include "diorama/geometry.h"
 #include "diorama/render/renderer_2d.h"
@@ -36,7 +37,8 @@ public:
 
     // How far a build reaches past each side of the view, as a fraction of the view's size.
     static constexpr float kMargin = 0.25f;
-    // Compares while the last draw queued at least 1 / kWorldShare of the world's objects.
+    // Compares while the last draw queued at least 1 / kWorldShare of the world's objects (a
+    // tile map's cells counting 16 to an object).
     static constexpr std::size_t kWorldShare = 4;
     // After this many looks in a row that found a change, looks only every kBusyLooks-th frame.
     static constexpr int kBusyLooks = 8;

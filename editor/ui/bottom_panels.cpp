@@ -287,7 +287,7 @@ void draw_stats(UiContext& ctx, const RenderFigures& figures) {
     item("quads", std::to_string(figures.renderer.quads));
     item("drawn objects", std::to_string(figures.visible_objects));
     std::snprintf(buffer, sizeof buffer, "%.2f ms%s", figures.viewport.build_ms,
-                  figures.viewport.world_kept ? " (world kept)" : "");
+                  figures.viewport.world_kept ? " (kept)" : "");
     item("view build", buffer);
     std::snprintf(buffer, sizeof buffer, "%.2f ms", figures.viewport.submit_ms);
     item("GL submit", buffer);

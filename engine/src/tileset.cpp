@@ -6,6 +6,7 @@
 #include "document.h"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 
 namespace diorama {
@@ -177,7 +178,10 @@ void TilesetLibrary::load_folder(const Project& project, Diagnostics& diagnostic
 }
 
 const Tileset& TilesetLibrary::add(Tileset tileset) {
-    ++m_revision;
+    // From one counter for every library: a library made again in the same place (a project's
+    // content reloaded) never repeats a revision the one before it had.
+    static std::atomic<std::uint64_t> s_revisions{0};
+    m_revision = ++s_revisions;
     auto it = std::lower_bound(
         m_tilesets.begin(), m_tilesets.end(), tileset.path,
         [](const std::unique_ptr<Tileset>& t, const std::string& path) { return t->path < path; });

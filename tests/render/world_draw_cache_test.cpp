@@ -389,6 +389,50 @@ TEST_F(WorldDrawCacheTest, ReloadedTexturesAndTilesetsAreSeen) {
     tileset.path = "tilesets/a.tileset.json";
     tilesets.add(tileset);
     EXPECT_TRUE(cache.world_changed(world, *textures)) << "a tileset added or reloaded";
+    settle(camera);
+    // A project's content loaded again: a new library in the same place, as many tilesets.
+    tilesets = TilesetLibrary();
+    tilesets.add(tileset);
+    EXPECT_TRUE(cache.world_changed(world, *textures)) << "the tilesets loaded again";
+}
+
+TEST_F(WorldDrawCacheTest, ZoomedOutTileMapsReplayTheSamePixelsWhilePanning) {
+    // Cells under 2 pixels: rows of one tile become one quad, the tile's 2 x 2 texels (four
+    // colours) stretched over it.
+    fs::create_directories(root.path() / "tiles");
+    const std::vector<std::uint8_t> texels{255, 0, 0,   255, 0,   255, 0, 255,
+                                           0,   0, 255, 255, 255, 255, 0, 255};
+    ASSERT_NE(stbi_write_png((root.path() / "tiles" / "t.png").string().c_str(), 2, 2, 4,
+                             texels.data(), 8),
+              0);
+    TilesetLibrary tilesets;
+    Tileset tileset;
+    tileset.path = "tilesets/t.tileset.json";
+    tileset.image = "tiles/t.png";
+    tileset.tile_size = {2.0f, 2.0f};
+    tilesets.add(tileset);
+    world.set_tilesets(&tilesets);
+    TileMap* map = world.add<TileMap>(object({0, 0}));
+    map->tileset = tileset.path;
+    map->cell_size = {32.0f, 32.0f};
+    map->tiles = empty_tile_grid(200, 20, "main");
+    for (std::int32_t y = 0; y < 20; ++y)
+        for (std::int32_t x = 0; x < 200; ++x)
+            map->tiles.set(0, x, y, 1);
+    // Enough objects in view for the 4,000 cells (250 objects' worth) to be worth comparing.
+    for (int i = 0; i < 300; ++i)
+        rect({2000.0f + static_cast<float>(i % 30) * 50.0f,
+              -400.0f + static_cast<float>(i / 30) * 50.0f},
+             {20, 20}, {1, 1, 1, 1});
+    world.update_spatial();
+    // 25 units a pixel: the view is 1,600 units wide, inside the map's 6,400.
+    const Camera start{{2000, -500}, 1.0f / 25.0f};
+    settle(start);
+    for (const float dx : {100.0f, -250.0f, 390.0f}) {
+        const Camera moved{{start.origin.x + dx, start.origin.y}, start.zoom};
+        EXPECT_TRUE(same_as_fresh(moved)) << dx;
+        EXPECT_TRUE(cache.replayed()) << dx;
+    }
 }
 
 } // namespace

@@ -88,8 +88,9 @@ public:
     // By project-relative path; nullptr when absent.
     [[nodiscard]] const Tileset* find(std::string_view path) const;
     [[nodiscard]] const std::vector<std::unique_ptr<Tileset>>& all() const { return m_tilesets; }
-    // Changes with every add() (and so every load_folder()): a drawing of tile maps made at one
-    // revision shows the tilesets as they are while it stays the same.
+    // Changes with every add() (and so every load_folder()) to a number no library had before
+    // (0 until the first add): a drawing of tile maps made at one revision shows the tilesets as
+    // they are while it stays the same.
     [[nodiscard]] std::uint64_t revision() const { return m_revision; }
 
 private:

@@ -86,11 +86,17 @@ std::size_t draw_tile_map(const TileMap& map, const glm::mat3& m, const Tileset*
             const TileId* row = cells + static_cast<std::size_t>(y) * grid.width;
             for (std::int32_t x = x_lo; x < x_hi;) {
                 const TileId n = row[x];
+                std::int32_t start = x;
                 std::int32_t end = x + 1;
-                if (coarse)
-                    while (end < x_hi && row[end] == n)
+                if (coarse) {
+                    // The whole run, past the view on either side: its quad, and the tile's
+                    // texels stretched over it, are the same wherever the view cuts the row.
+                    while (start > 0 && row[start - 1] == n)
+                        --start;
+                    while (end < grid.width && row[end] == n)
                         ++end;
-                if (n != 0) run(x, end, y, n);
+                }
+                if (n != 0) run(start, end, y, n);
                 x = end;
             }
         }

@@ -51,13 +51,11 @@ bool WorldDrawCache::should_compare(const World& world) const {
 
 bool WorldDrawCache::kept_fits(const Font& font, const WorldRenderOptions& options,
                                float pixel_size) const {
-    const Rect& view = options.view;
     // The same bits of pixel size: dots and circles' segments are made from it.
     return m_kept && &font == m_font && options.hidden_layers == m_hidden_layers &&
            options.draw_colliders == m_draw_colliders &&
            std::memcmp(&pixel_size, &m_pixel_size, sizeof pixel_size) == 0 &&
-           view.min.x >= m_area.min.x && view.min.y >= m_area.min.y && view.max.x <= m_area.max.x &&
-           view.max.y <= m_area.max.y;
+           m_area.contains(options.view.min) && m_area.contains(options.view.max);
 }
 
 WorldRenderStats WorldDrawCache::draw(World& world, Renderer2D& renderer, TextureCache& textures,

@@ -15,6 +15,8 @@
 
 #include <SDL_scancode.h>
 
+#include <glm/ext/matrix_clip_space.hpp>
+
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/gl.h>
 
@@ -59,7 +61,7 @@ glm::vec4 background_of(const World& world) {
 ViewportPanel::ViewportPanel()
     : m_renderer(std::make_unique<render::Renderer2D>()),
       m_font(std::make_unique<render::Font>(kWorldFont, 32.0f)) {
-    m_renderer->keep_unchanged_frames(true); // m_target is drawn by this renderer alone
+    m_renderer->keep_unchanged_frames(true); // the targets are drawn by this renderer alone
 }
 
 ViewportPanel::~ViewportPanel() = default;
@@ -95,8 +97,8 @@ void ViewportPanel::draw(UiContext& ctx) {
     render_scene(ctx, size_px);
 
     // The GL texture's first row is the bottom of the image.
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(m_target.texture())),
-                 to_im(m_size), ImVec2(0, 1), ImVec2(1, 0));
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(m_shown_texture)),
+                 to_im(m_size), to_im(m_shown.uv_top_left), to_im(m_shown.uv_bottom_right));
     m_hovered = ImGui::IsItemHovered();
     record_item(ctx.widgets, "Viewport");
     m_drawn = true;
@@ -166,19 +168,32 @@ void ViewportPanel::draw_tabs(UiContext& ctx) {
 
 void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     EditorSession& session = ctx.session;
-    m_target.resize(size_px);
-    m_target.bind();
-    const glm::vec4 bg = background_of(session.world());
+    World& world = session.world();
+    const bool game_plays = session.play_state() == PlayState::Playing && !session.attached();
+    // While the world is kept (compared, and unchanged at the last look), a margin around the
+    // view is drawn too, so that a pan within it draws the same frame again: nothing
+    // (ViewportFrame). A world that changes every frame is drawn over the view alone.
+    m_shown = m_frame.place(session.camera().visible(), size_px,
+                            !game_plays && m_world_cache.worth_comparing(world) &&
+                                !m_world_cache.changing());
+    const Rect area = m_shown.area;
+    // Each placement's size has a target of its own: switching between them allocates nothing.
+    RenderTarget& target = m_shown.size_px == size_px ? m_target : m_framed_target;
+    target.resize(m_shown.size_px);
+    target.bind();
+    m_shown_texture = target.texture();
+    const glm::vec4 bg = background_of(world);
     const double start_ms = thread_cpu_ms();
-    m_renderer->begin(size_px, session.camera().view_projection(), glm::vec4(glm::vec3(bg), 1.0f));
-    if (session.grid().visible) draw_grid(session);
+    m_renderer->begin(m_shown.size_px,
+                      glm::ortho(area.min.x, area.max.x, area.min.y, area.max.y, -1.0f, 1.0f),
+                      glm::vec4(glm::vec3(bg), 1.0f));
+    if (session.grid().visible) draw_grid(session, area);
     render::WorldRenderOptions options;
-    options.view = session.camera().visible();
+    options.view = area;
     options.hidden_layers = ctx.view.hidden_layers;
     options.draw_colliders = ctx.config.show_colliders;
-    World& world = session.world();
     bool kept = false;
-    if (session.play_state() == PlayState::Playing && !session.attached()) {
+    if (game_plays) {
         // The game changes the world every tick (and keeps its index up to date): built afresh.
         m_visible = render::draw_world(world, *m_renderer, ctx.textures, *m_font, options).visible;
     } else {
@@ -192,9 +207,8 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     RenderTarget::unbind();
 }
 
-void ViewportPanel::draw_grid(EditorSession& session) {
+void ViewportPanel::draw_grid(EditorSession& session, const Rect& view) {
     const ViewportCamera& camera = session.camera();
-    const Rect view = camera.visible();
     const float px = 1.0f / camera.zoom();
     float step = std::max(session.grid().size, 1.0f);
     // Coarsen until cells are at least 8 pixels wide; every 8th line is a major line.

@@ -9,6 +9,7 @@
 #include "gl_target.h"
 #include "tile_paint_tool.h"
 #include "ui_context.h"
+#include "viewport_frame.h"
 
 #include "diorama/render/renderer_2d.h"
 #include "diorama/render/world_draw_cache.h"
@@ -17,6 +18,7 @@
 #include <glm/vec2.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,7 +59,8 @@ private:
     enum class Gesture { None, Pending, BoxSelect, ToolDrag, Pan };
 
     void render_scene(UiContext& ctx, glm::ivec2 size_px);
-    void draw_grid(EditorSession& session);
+    // The grid's lines and the world's axes across view.
+    void draw_grid(EditorSession& session, const Rect& view);
     void handle_mouse(UiContext& ctx, bool hovered);
     void handle_drop(UiContext& ctx);
     // A project file dropped at the mouse: an image places a Sprite of its size, a prefab an
@@ -94,7 +97,11 @@ private:
     std::unique_ptr<render::Renderer2D> m_renderer;
     std::unique_ptr<render::Font> m_font;
     render::WorldDrawCache m_world_cache; // the world's geometry while it stays the same
-    RenderTarget m_target;
+    RenderTarget m_target;                // the view alone
+    RenderTarget m_framed_target;         // the view and a margin (ViewportFrame)
+    ViewportFrame m_frame;
+    FramePlacement m_shown;            // this frame's: the area drawn and the view's part of it
+    std::uint32_t m_shown_texture = 0; // the texture drawn into this frame
     render::RenderStats m_render_stats;
     std::size_t m_visible = 0;
     ViewportCost m_cost;

@@ -163,10 +163,10 @@ TEST_F(WorldDrawCacheTest, AnUnchangedWorldIsReplayedWithTheSamePixels) {
     scene();
     const Camera camera{{0, 0}, 1.0f};
     const std::vector<Rgba> first = cached(camera);
-    EXPECT_FALSE(cache.replayed()) << "drawn without comparing";
+    EXPECT_FALSE(cache.replayed()) << "the first draw looks (nothing is known yet): built, kept";
     EXPECT_EQ(first, fresh(camera));
     EXPECT_EQ(cached(camera), first);
-    EXPECT_FALSE(cache.replayed()) << "the first look: built and kept";
+    EXPECT_TRUE(cache.replayed());
     EXPECT_EQ(cached(camera), first);
     EXPECT_TRUE(cache.replayed());
     EXPECT_FALSE(cache.world_changed(world, *textures));
@@ -177,9 +177,11 @@ TEST_F(WorldDrawCacheTest, AViewOfASmallShareOfTheWorldIsDrawnWithoutComparing) 
     for (int i = 0; i < 400; ++i) // far outside every view below
         rect({1000.0f + static_cast<float>(i), 1000.0f}, {2, 2}, {1, 1, 1, 1});
     world.update_spatial();
+    EXPECT_TRUE(cache.worth_comparing(world)) << "before the first draw";
     for (int frame = 0; frame < 5; ++frame) {
         EXPECT_TRUE(same_as_fresh(Camera{}));
         EXPECT_FALSE(cache.replayed()) << frame;
+        EXPECT_FALSE(cache.worth_comparing(world)) << frame;
     }
     const Camera everything{{-40, -40}, 64.0f / 1500.0f};
     settle(everything);
@@ -212,10 +214,12 @@ TEST_F(WorldDrawCacheTest, AWorldChangingAtEveryFrameIsLookedAtLessOften) {
     world.update_spatial();
     const Camera camera{};
     settle(camera);
+    EXPECT_FALSE(cache.changing());
     for (int frame = 0; frame < WorldDrawCache::kBusyLooks; ++frame) {
         world.get<Transform2D>(moving)->position.x += 1.0f;
         EXPECT_TRUE(same_as_fresh(camera)) << frame;
         EXPECT_FALSE(cache.replayed()) << frame;
+        EXPECT_EQ(cache.changing(), frame > 0) << frame; // a second change in a row
     }
     // Still now, but the next looks wait: drawn afresh until one looks, builds and keeps.
     int frames = 0;
@@ -225,6 +229,7 @@ TEST_F(WorldDrawCacheTest, AWorldChangingAtEveryFrameIsLookedAtLessOften) {
         if (cache.replayed()) break;
     }
     EXPECT_TRUE(cache.replayed());
+    EXPECT_FALSE(cache.changing());
     EXPECT_GT(frames, 2) << "looked at once, not backed off";
     EXPECT_LE(frames, WorldDrawCache::kBusyLooks + 1);
 }

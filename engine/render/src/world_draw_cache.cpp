@@ -44,8 +44,12 @@ std::size_t look_cost(const World& world) {
 
 } // namespace
 
+bool WorldDrawCache::worth_comparing(const World& world) const {
+    return !m_last_visible || *m_last_visible * kWorldShare >= look_cost(world);
+}
+
 bool WorldDrawCache::should_compare(const World& world) const {
-    if (m_last_visible * kWorldShare < look_cost(world)) return false;
+    if (!worth_comparing(world)) return false;
     return m_changed_looks < kBusyLooks || m_frames_unlooked + 1 >= kBusyLooks;
 }
 

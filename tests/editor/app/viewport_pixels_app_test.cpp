@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <glm/vec2.hpp>
+
 #include <stb/stb_image.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <tuple>
 
 namespace {
 
@@ -79,6 +82,30 @@ Image load_png(const fs::path& file) {
     int channels = 0;
     image.rgba.reset(stbi_load(file.c_str(), &image.width, &image.height, &channels, 4));
     return image;
+}
+
+// A box of pixels: columns [x0, x1), rows [y0, y1).
+struct Box {
+    int x0 = 0;
+    int y0 = 0;
+    int x1 = 0;
+    int y1 = 0;
+};
+
+// The rows and columns the camera's green background spans: the viewport.
+Box background_box(const Image& image) {
+    Box box{image.width, image.height, 0, 0};
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            const unsigned char* px =
+                image.rgba.get() + (static_cast<std::size_t>(y) * image.width + x) * 4;
+            if (px[0] != 0 || px[1] != 255 || px[2] != 0) continue;
+            box.x0 = std::min(box.x0, x);
+            box.y0 = std::min(box.y0, y);
+            box.x1 = std::max(box.x1, x + 1);
+            box.y1 = std::max(box.y1, y + 1);
+        }
+    return box;
 }
 
 class ViewportPixelsApp : public diorama::test::SampleCopyApp {
@@ -157,28 +184,61 @@ TEST_F(ViewportPixelsApp, EditsShowAtOnceWhileTheViewportKeepsTheUnchangedWorld)
     ASSERT_NE(before.rgba, nullptr);
     ASSERT_NE(after.rgba, nullptr);
     ASSERT_NE(last.rgba, nullptr);
-    // Counted in the viewport only (the hierarchy shows a swatch of each shape's colour): the
-    // rows and columns the camera's green background spans.
-    int x0 = before.width, y0 = before.height, x1 = 0, y1 = 0;
-    for (int y = 0; y < before.height; ++y)
-        for (int x = 0; x < before.width; ++x) {
-            const unsigned char* px =
-                before.rgba.get() + (static_cast<std::size_t>(y) * before.width + x) * 4;
-            if (px[0] != 0 || px[1] != 255 || px[2] != 0) continue;
-            x0 = std::min(x0, x);
-            y0 = std::min(y0, y);
-            x1 = std::max(x1, x + 1);
-            y1 = std::max(y1, y + 1);
-        }
-    ASSERT_GT(x1 - x0, 400) << "the viewport's background";
+    // Counted in the viewport only (the hierarchy shows a swatch of each shape's colour).
+    const Box viewport = background_box(before);
+    ASSERT_GT(viewport.x1 - viewport.x0, 400) << "the viewport's background";
     const auto in_view = [&](const Image& image, unsigned char red, unsigned char green,
                              unsigned char blue) {
-        return image.patch(red, green, blue, x0, y0, x1, y1).count;
+        return image.patch(red, green, blue, viewport.x0, viewport.y0, viewport.x1, viewport.y1)
+            .count;
     };
     EXPECT_EQ(in_view(before, 255, 0, 255), 0u) << "out of view";
     EXPECT_GT(in_view(after, 255, 0, 255), 300u) << "moved into view";
     EXPECT_EQ(in_view(last, 255, 0, 255), 0u) << "recoloured";
     EXPECT_GT(in_view(last, 255, 255, 0), 300u) << "recoloured";
+}
+
+// Pans within the margin drawn around the view show part of the image already drawn
+// (ViewportFrame); a pan past it draws a fresh one. Either way the scene moves by exactly the
+// pan, whole and upright.
+TEST_F(ViewportPixelsApp, PansWithinAndPastTheDrawnMarginMoveTheSceneByExactlyThePan) {
+    m_dir.write("bounce/scenes/pixels.scene.json", kScene);
+    const fs::path start = m_dir.path() / "start.png";
+    const fs::path within = m_dir.path() / "within.png";
+    const fs::path past = m_dir.path() / "past.png";
+    const ChildResult run =
+        editor("wait 3\nmouse_move_screen 5 5\nwait 2\nscreenshot " + start.string() +
+                   "\ndrag_screen 800 450 830 470 middle\nmouse_move_screen 5 "
+                   "5\nwait 2\nscreenshot " +
+                   within.string() +
+                   "\ndrag_screen 800 450 1070 430 middle\nmouse_move_screen 5 "
+                   "5\nwait 2\nscreenshot " +
+                   past.string() + "\n",
+               {"--scene", "pixels"});
+    ASSERT_EQ(run.exit_code, 0) << describe(run);
+    const Image images[] = {load_png(start), load_png(within), load_png(past)};
+    for (const Image& image : images)
+        ASSERT_NE(image.rgba, nullptr);
+    // Where each rectangle is in each screenshot's viewport (the hierarchy shows swatches of
+    // the shapes' colours): the same size, moved by the pan so far.
+    const Box viewport = background_box(images[0]);
+    ASSERT_GT(viewport.x1 - viewport.x0, 400) << "the viewport's background";
+    const glm::dvec2 moved[] = {{0.0, 0.0}, {30.0, 20.0}, {300.0, 0.0}};
+    for (const auto& [r, g, b] : {std::tuple(255, 0, 0), std::tuple(0, 0, 255)}) {
+        const auto patch = [&](const Image& image) {
+            return image.patch(static_cast<unsigned char>(r), static_cast<unsigned char>(g),
+                               static_cast<unsigned char>(b), viewport.x0, viewport.y0, viewport.x1,
+                               viewport.y1);
+        };
+        const ColourPatch first = patch(images[0]);
+        ASSERT_GT(first.count, 500u);
+        for (int i = 1; i < 3; ++i) {
+            const ColourPatch p = patch(images[i]);
+            EXPECT_EQ(p.count, first.count) << "screenshot " << i << ", colour " << r << g << b;
+            EXPECT_DOUBLE_EQ(p.column - first.column, moved[i].x) << "screenshot " << i;
+            EXPECT_DOUBLE_EQ(p.row - first.row, moved[i].y) << "screenshot " << i;
+        }
+    }
 }
 
 } // namespace

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace diorama {
@@ -57,6 +58,12 @@ public:
     // objects of its whole area).
     WorldRenderStats draw(World& world, Renderer2D& renderer, TextureCache& textures,
                           const Font& font, const WorldRenderOptions& options);
+    // Whether draws queue a good enough share of the world for draw() to compare it (kWorldShare,
+    // by the last draw; true before the first; the back-off of kBusyLooks aside).
+    [[nodiscard]] bool worth_comparing(const World& world) const;
+    // Whether the last two looks found the world changed: it changes from frame to frame (a
+    // drag), not once (an edit, or the first look, with nothing kept before it).
+    [[nodiscard]] bool changing() const { return m_changed_looks > 1; }
     // Whether the last draw() queued the kept queue.
     [[nodiscard]] bool replayed() const { return m_replayed; }
     // Whether anything draw_world reads of world or textures differs from what the last kept
@@ -74,10 +81,10 @@ private:
     bool m_changed = true; // something changed since the last kept build
     bool m_kept = false;   // m_recording holds a build made right after a look
     bool m_replayed = false;
-    std::size_t m_last_visible = 0;        // WorldRenderStats::visible of the last draw
-    int m_changed_looks = 0;               // looks in a row that found a change
-    int m_frames_unlooked = 0;             // draws since the last look
-    std::uint64_t m_textures_revision = 0; // TextureCache::revision() after the build
+    std::optional<std::size_t> m_last_visible; // WorldRenderStats::visible of the last draw
+    int m_changed_looks = 0;                   // looks in a row that found a change
+    int m_frames_unlooked = 0;                 // draws since the last look
+    std::uint64_t m_textures_revision = 0;     // TextureCache::revision() after the build
     RenderRecording m_recording;
     WorldRenderStats m_stats;     // the kept build's
     Rect m_area{};                // the area built

@@ -4,6 +4,7 @@
 #include "viewport_panel.h"
 
 #include "im_math.h"
+#include "selection_box.h"
 #include "ui_widgets.h"
 
 #include "core/live_attachment.h"
@@ -77,14 +78,9 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
     const std::vector<Handle> selected = session.selected_handles();
     for (std::size_t i = 0; i < selected.size(); ++i) {
         const Rect b = world.bounds(selected[i]);
-        const glm::vec2 a = to_screen(session, {b.min.x, b.max.y}) - glm::vec2(2.0f);
-        const glm::vec2 c = to_screen(session, {b.max.x, b.min.y}) + glm::vec2(2.0f);
-        const bool primary = i + 1 == selected.size();
-        // A dark halo keeps the outline visible on light objects.
-        draw->AddRect(to_im(a) - ImVec2(1, 1), to_im(c) + ImVec2(1, 1), IM_COL32(0, 0, 0, 150), 0,
-                      0, primary ? 4.0f : 3.0f);
-        draw->AddRectFilled(to_im(a), to_im(c), (kSelection & 0x00ffffffu) | 0x22000000u);
-        draw->AddRect(to_im(a), to_im(c), kSelection, 0, 0, primary ? 2.0f : 1.25f);
+        selection_box(draw, to_im(to_screen(session, {b.min.x, b.max.y}) - glm::vec2(2.0f)),
+                      to_im(to_screen(session, {b.max.x, b.min.y}) + glm::vec2(2.0f)), kSelection,
+                      i + 1 == selected.size());
     }
     if (painting)
         m_tile_paint.draw(ctx, draw, [&](glm::vec2 w) { return to_screen(session, w); });

@@ -251,6 +251,25 @@ TEST_F(WorldDrawCacheTest, PanningWithinTheMarginReplaysAndLeavingItBuildsAgain)
     EXPECT_TRUE(cache.replayed());
 }
 
+// A sprite wider than its collider at the view's edge: its collider leaves the view before the
+// sprite does; a replay and a fresh draw show the same part of it.
+TEST_F(WorldDrawCacheTest, PartsLargerThanTheirColliderShowTheSameInAReplay) {
+    scene();
+    // Its collider at x -11..-9, inside the built area but never in view; the sprite at -25..5.
+    const Handle wide = object({-10, 8});
+    world.add<Collider>(wide)->half_extents = {1, 1};
+    Sprite* sprite = world.add<Sprite>(wide);
+    sprite->size = {30, 6};
+    sprite->tint = {1, 0.5f, 0, 1};
+    world.update_spatial();
+    settle(Camera{{0, 0}, 1.0f});
+    for (const glm::vec2 to : {glm::vec2(2, 0), glm::vec2(-4, 3), glm::vec2(4, 0)}) {
+        const Camera moved{to, 1.0f};
+        EXPECT_TRUE(same_as_fresh(moved)) << to.x;
+        EXPECT_TRUE(cache.replayed()) << to.x;
+    }
+}
+
 TEST_F(WorldDrawCacheTest, ZoomingBuildsAgainAndDotsFollowTheNewZoom) {
     scene();
     settle(Camera{{0, 0}, 1.0f});

@@ -283,6 +283,64 @@ TEST_F(DrawWorldTest, TextReachingIntoTheViewIsDrawnThoughItsObjectIsOutside) {
     EXPECT_GT(canvas->count([](int, int, Rgba c) { return lit(c); }), 20u);
 }
 
+// The index files an object by one source, a Collider's bounds first: a sprite, shape or tile
+// map larger than it is still drawn while any of it reaches into the view.
+TEST_F(DrawWorldTest, PartsLargerThanWhatTheIndexFilesAreDrawnWhileTheyReachIntoTheView) {
+    // A wide sprite over a small collider, 20 units left of the view: 4 columns reach in.
+    const Handle wide = object({-20, 48});
+    world.add<Collider>(wide)->half_extents = {2, 2};
+    Sprite* sprite = world.add<Sprite>(wide);
+    sprite->size = {48, 8};
+    sprite->tint = {0, 1, 0, 1};
+    // A large circle whose collider is offset far from it, above the view.
+    const Handle ball = object({32, 70});
+    Collider* offset = world.add<Collider>(ball);
+    offset->kind = ColliderKind::Circle;
+    offset->radius = 2.0f;
+    offset->offset = {0, 40};
+    Shape* circle = world.add<Shape>(ball);
+    circle->kind = ShapeKind::Circle;
+    circle->radius = 10.0f;
+    circle->color = kRedF;
+    // A shape whose sprite is the larger part, right of the view.
+    const Handle marker = rect({70, 16}, {2, 2}, kBlueF);
+    Sprite* banner = world.add<Sprite>(marker);
+    banner->size = {16, 4};
+    banner->tint = {1, 1, 1, 1};
+    // Parts inside their collider, out of view, and a part outside its collider but out of view
+    // too: culled.
+    const Handle hidden = rect({-40, 32}, {4, 4}, kRedF);
+    world.add<Collider>(hidden)->half_extents = {8, 8};
+    const Handle far = object({-40, 10});
+    world.add<Collider>(far)->half_extents = {1, 1};
+    world.add<Sprite>(far)->size = {30, 4};
+
+    EXPECT_EQ(draw().visible, 3u);
+    EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kGreen; }), 4u * 8u);
+    EXPECT_EQ(canvas->pixel(1, 48), kGreen);
+    EXPECT_EQ(canvas->pixel(32, 62), kRed);
+    EXPECT_EQ(canvas->count([](int, int y, Rgba c) { return y < 60 && c == kRed; }), 0u);
+    EXPECT_EQ(canvas->pixel(63, 16), kWhite);
+    EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kBlue; }), 0u);
+}
+
+TEST_F(DrawWorldTest, AnObjectReachingIntoTheViewBySeveralPartsIsDrawnOnce) {
+    const Handle h = object({-10, 32});
+    world.add<Collider>(h)->half_extents = {1, 1};
+    Shape* shape = world.add<Shape>(h);
+    shape->size = {24, 24};
+    shape->color = kRedF;
+    Sprite* sprite = world.add<Sprite>(h);
+    sprite->size = {24, 8};
+    sprite->tint = {0, 0, 1, 0.5f}; // translucent: drawn twice would darken the red under it
+    EXPECT_EQ(draw().visible, 1u);
+    EXPECT_EQ(canvas->pixel(1, 22), kRed);
+    const Rgba once = canvas->pixel(1, 32); // half blue over red, once
+    EXPECT_NEAR(once.r, 128, 1);
+    EXPECT_NEAR(once.b, 128, 1);
+    EXPECT_EQ(canvas->count([&](int, int, Rgba c) { return c == once; }), 2u * 8u);
+}
+
 TEST_F(DrawWorldTest, CollidersAreOutlinedOnlyWhenAsked) {
     const Handle h = object({32, 32});
     world.add<Collider>(h)->half_extents = {10, 10};

@@ -1,4 +1,5 @@
-// draw_world: culls through the spatial index, sorts drawables by their DrawKey (layer, order,
+// draw_world: culls through the spatial index (and finds the parts larger than what the index
+// files), sorts drawables by their DrawKey (layer, order,
 // tree rank, part: the rule of diorama/world/draw_order.h, which picking shares) and queues them
 // into a Renderer2D.
 
@@ -16,12 +17,14 @@
 #include "tile_map_drawing.h"
 
 #include <glm/geometric.hpp>
+#include <glm/vector_relational.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <tuple>
 #include <utility>
@@ -164,10 +167,12 @@ struct Pools {
     const Pool<Shape>* shapes;
     const Pool<Sprite>* sprites;
     const Pool<Text>* texts;
+    const Pool<Collider>* colliders;
 
     explicit Pools(const World& world)
         : transforms(of<Transform2D>(world)), tile_maps(of<TileMap>(world)),
-          shapes(of<Shape>(world)), sprites(of<Sprite>(world)), texts(of<Text>(world)) {}
+          shapes(of<Shape>(world)), sprites(of<Sprite>(world)), texts(of<Text>(world)),
+          colliders(of<Collider>(world)) {}
 
     // The object at slot's T, or nullptr.
     template <class T>
@@ -203,6 +208,87 @@ Rect world_box(const glm::mat3& m, const Rect& local) {
     return box;
 }
 
+// A drawn part's local bounds, as the index would have them were it the object's source.
+detail::LocalBounds part_bounds(const Shape& s) {
+    return s.kind == ShapeKind::Circle
+               ? detail::LocalBounds{glm::vec2(0.0f), glm::vec2(s.radius, 0.0f),
+                                     detail::LocalBounds::Circle}
+               : detail::LocalBounds{glm::vec2(0.0f), s.size * 0.5f, detail::LocalBounds::Box};
+}
+detail::LocalBounds part_bounds(const Sprite& s) {
+    return detail::LocalBounds{glm::vec2(0.0f), s.size * 0.5f, detail::LocalBounds::Box};
+}
+detail::LocalBounds part_bounds(const TileMap& map) {
+    return detail::tile_map_bounds(map);
+}
+
+// Whether a part lies inside the object's index source (both local, under the same transform),
+// so that the index finds the object wherever the part shows. Exact for boxes and circles.
+bool inside_source(const detail::LocalBounds& part, const detail::LocalBounds& source) {
+    using detail::LocalBounds;
+    const glm::vec2 offset = glm::abs(part.center - source.center);
+    const glm::vec2 half = part.kind == LocalBounds::Circle ? glm::vec2(std::abs(part.extent.x))
+                                                            : glm::abs(part.extent);
+    switch (source.kind) {
+    case LocalBounds::Box:
+        return glm::all(glm::lessThanEqual(offset + half, glm::abs(source.extent)));
+    case LocalBounds::Circle: {
+        const float radius = std::abs(source.extent.x);
+        if (part.kind == LocalBounds::Circle) return glm::length(offset) + half.x <= radius;
+        return glm::length(offset + half) <= radius; // the farthest corner
+    }
+    case LocalBounds::Point:
+        break;
+    }
+    return false;
+}
+
+// The object's index source when it is a component before the part's own place in the rule
+// (Collider 0, Shape 1, Sprite 2, TileMap 3: draw_order.h), else nothing: the part is the source.
+std::optional<detail::LocalBounds> earlier_source(const Pools& pools, std::uint32_t slot,
+                                                  int place) {
+    const auto none = [] { return nullptr; };
+    if (const Collider* c = Pools::at(pools.colliders, slot))
+        return detail::local_bounds([c] { return c; }, none, none, none);
+    if (place > 1)
+        if (const Shape* s = Pools::at(pools.shapes, slot))
+            return detail::local_bounds(
+                none, [s] { return s; }, none, none);
+    if (place > 2)
+        if (const Sprite* s = Pools::at(pools.sprites, slot))
+            return detail::local_bounds(
+                none, none, [s] { return s; }, none);
+    return std::nullopt;
+}
+
+// Appends to objects the owners of pool's parts (place: as for earlier_source) that reach into
+// view although the index, which files each object by one source (a Collider's bounds first),
+// does not find them there: a sprite larger than its collider, say. Only parts outside their
+// object's source are placed in the world. indexed: how many of objects the index gave (in slot
+// order).
+template <class T>
+void add_parts_reaching(const World& world, const Pools& pools, const Pool<T>* pool, int place,
+                        const Rect& view, std::vector<Handle>& objects, std::size_t indexed) {
+    if (pool == nullptr) return;
+    const auto found = [&](std::uint32_t slot) {
+        const auto end = objects.begin() + static_cast<std::ptrdiff_t>(indexed);
+        const auto at = std::lower_bound(objects.begin(), end, slot,
+                                         [](Handle a, std::uint32_t s) { return a.index < s; });
+        return at != end && at->index == slot;
+    };
+    for (std::uint32_t i = 0; i < pool->size(); ++i) {
+        const std::uint32_t slot = pool->entities()[i];
+        const std::optional<detail::LocalBounds> source = earlier_source(pools, slot, place);
+        if (!source) continue;
+        const detail::LocalBounds part = part_bounds(pool->at(i));
+        if (inside_source(part, *source)) continue;
+        const Handle h = world.handle_at(slot);
+        if (detail::world_bounds(world_matrix(world, pools, h), part).overlaps(view) &&
+            !found(slot))
+            objects.push_back(h);
+    }
+}
+
 } // namespace
 
 WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCache& textures,
@@ -236,11 +322,21 @@ WorldRenderStats draw_world(const World& world, Renderer2D& renderer, TextureCac
         }
     }
 
-    // All in slot order first (the index gives them so).
+    // Shapes, sprites and tile maps larger than the source the index files their object by.
+    add_parts_reaching(world, pools, pools.shapes, 1, options.view, objects, indexed);
+    add_parts_reaching(world, pools, pools.sprites, 2, options.view, objects, indexed);
+    add_parts_reaching(world, pools, pools.tile_maps, 3, options.view, objects, indexed);
+
+    // All in slot order first (the index gives them so), each once (an object may reach into
+    // the view by several parts).
     const auto by_slot = [](Handle a, Handle b) { return a.index < b.index; };
     const auto added = objects.begin() + static_cast<std::ptrdiff_t>(indexed);
     std::sort(added, objects.end(), by_slot);
-    std::inplace_merge(objects.begin(), added, objects.end(), by_slot);
+    objects.erase(
+        std::unique(added, objects.end(), [](Handle a, Handle b) { return a.index == b.index; }),
+        objects.end());
+    std::inplace_merge(objects.begin(), objects.begin() + static_cast<std::ptrdiff_t>(indexed),
+                       objects.end(), by_slot);
     // Then in tree order, so that the items below are made in (rank, part) order. A loaded scene
     // is saved in tree order, so its slots already follow it: only an edited tree is sorted.
     std::vector<std::pair<std::uint32_t, Handle>>& ranked = scratch.ranked;

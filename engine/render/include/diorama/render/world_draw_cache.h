@@ -45,11 +45,7 @@ public:
     static constexpr int kBusyLooks = 8;
 
     // Queues into renderer the pixels draw_world(world, renderer, textures, font, options)
-    // would, but for one difference: draw_world culls an object by its bounds (a Collider's
-    // first, draw_order.h), so a sprite or shape larger than its collider vanishes once the
-    // collider leaves the view; a build here culls by the larger built area, so such an object
-    // still shows what reaches into the view while its bounds lie inside that area.
-    // When it compares: the kept queue if nothing changed since the last build, the font,
+    // would. When it compares: the kept queue if nothing changed since the last build, the font,
     // options and renderer.pixel_size() are the build's and options.view lies inside its area;
     // else, first bringing the world's spatial index up to date when the world changed or
     // nothing was kept (edits move objects outside any tick), a build over the view and a

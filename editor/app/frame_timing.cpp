@@ -26,6 +26,7 @@ void FrameTiming::add_frame(double cpu_ms, double wall_ms, ViewportCost viewport
     m_wall_ms.push_back(wall_ms);
     m_viewport_build_ms.push_back(viewport.build_ms);
     m_viewport_submit_ms.push_back(viewport.submit_ms);
+    if (viewport.image_kept) ++m_viewport_kept_frames;
 }
 
 void FrameTiming::reset_frames() {
@@ -33,6 +34,7 @@ void FrameTiming::reset_frames() {
     m_wall_ms.clear();
     m_viewport_build_ms.clear();
     m_viewport_submit_ms.clear();
+    m_viewport_kept_frames = 0;
 }
 
 std::string FrameTiming::report() const {
@@ -58,6 +60,7 @@ std::string FrameTiming::report() const {
     line("viewport_build_ms_max", percentile(m_viewport_build_ms, 1.0));
     line("viewport_submit_ms_median", percentile(m_viewport_submit_ms, 0.5));
     line("viewport_submit_ms_max", percentile(m_viewport_submit_ms, 1.0));
+    out += "viewport_kept_frames " + std::to_string(m_viewport_kept_frames) + "\n";
     return out;
 }
 

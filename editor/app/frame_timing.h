@@ -15,6 +15,7 @@
 //   frame_wall_ms_median 6.4    (and _p95, _max)
 //   viewport_build_ms_median 2.1   (and _max: the frames' viewport, CPU time: ui/cpu_time.h)
 //   viewport_submit_ms_median 1.3  (and _max)
+//   viewport_kept_frames 200    (frames whose viewport drew nothing: its image was this frame's)
 
 #include "ui/cpu_time.h"
 
@@ -55,6 +56,7 @@ private:
     std::vector<double> m_wall_ms;
     std::vector<double> m_viewport_build_ms;
     std::vector<double> m_viewport_submit_ms;
+    std::size_t m_viewport_kept_frames = 0;
 };
 
 } // namespace diorama::editor

@@ -13,6 +13,7 @@ struct ViewportCost {
     double submit_ms = 0.0;  // handed to GL (Renderer2D::end): uploads and draw calls, and on a
                              // software rasterizer its vertex work
     bool world_kept = false; // the world's geometry was the kept one (render::WorldDrawCache)
+    bool image_kept = false; // nothing drawn: the target held this frame already (Renderer2D)
 };
 
 } // namespace diorama::editor

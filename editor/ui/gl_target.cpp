@@ -19,9 +19,9 @@ RenderTarget::~RenderTarget() {
     if (m_texture != 0) glDeleteTextures(1, &m_texture);
 }
 
-void RenderTarget::resize(glm::ivec2 size_px) {
+bool RenderTarget::resize(glm::ivec2 size_px) {
     size_px = glm::max(size_px, glm::ivec2(1));
-    if (size_px == m_size && m_framebuffer != 0) return;
+    if (size_px == m_size && m_framebuffer != 0) return false;
     m_size = size_px;
     if (m_texture == 0) glGenTextures(1, &m_texture);
     glBindTexture(GL_TEXTURE_2D, m_texture);
@@ -36,6 +36,7 @@ void RenderTarget::resize(glm::ivec2 size_px) {
     glBindFramebuffer(GL_FRAMEBUFFER, m_framebuffer);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, m_texture, 0);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return true;
 }
 
 void RenderTarget::bind() const {

@@ -20,8 +20,9 @@ public:
     RenderTarget(const RenderTarget&) = delete;
     RenderTarget& operator=(const RenderTarget&) = delete;
 
-    // (Re)creates the storage when the size changed; sizes below 1 become 1.
-    void resize(glm::ivec2 size_px);
+    // (Re)creates the storage when the size changed (returns true then: its pixels are
+    // undefined); sizes below 1 become 1.
+    bool resize(glm::ivec2 size_px);
     // Draws into the target from now on (sets the GL viewport to its size).
     void bind() const;
     // Draws into the window again.

@@ -39,20 +39,32 @@ std::optional<FramePlacement> shown_in(const FramePlacement& frame, const Rect& 
 
 FramePlacement ViewportFrame::place(const Rect& view, glm::ivec2 size_px, bool margin) {
     const FramePlacement alone{view, size_px};
+    const bool resting =
+        m_last_view && m_last_view->min == view.min && m_last_view->max == view.max;
+    m_last_view = view;
     if (!margin) {
         m_kept.reset();
+        m_misses = 0;
         return alone;
     }
     if (m_kept)
-        if (std::optional<FramePlacement> shown = shown_in(*m_kept, view, size_px)) return *shown;
+        if (std::optional<FramePlacement> shown = shown_in(*m_kept, view, size_px)) {
+            m_misses = 0;
+            return *shown;
+        }
+    if (++m_misses > 1 && !resting) return alone;
     const glm::ivec2 margin_px(
         static_cast<int>(std::lround(static_cast<double>(size_px.x) * kMargin)),
         static_cast<int>(std::lround(static_cast<double>(size_px.y) * kMargin)));
+    const glm::ivec2 fresh_px = size_px + 2 * margin_px;
+    if (fresh_px.x > m_max_size_px || fresh_px.y > m_max_size_px) return alone;
     const glm::dvec2 units_per_px = glm::dvec2(view.size()) / glm::dvec2(size_px);
     const glm::vec2 reach(units_per_px * glm::dvec2(margin_px));
-    const FramePlacement fresh{Rect{view.min - reach, view.max + reach}, size_px + 2 * margin_px};
-    m_kept = shown_in(fresh, view, size_px);
-    return m_kept ? *m_kept : alone;
+    const FramePlacement fresh{Rect{view.min - reach, view.max + reach}, fresh_px, true};
+    std::optional<FramePlacement> shown = shown_in(fresh, view, size_px);
+    if (!shown) return alone;
+    m_kept = shown; // m_misses counts on until the view is shown from it
+    return *shown;
 }
 
 } // namespace diorama::editor

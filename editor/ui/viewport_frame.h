@@ -17,6 +17,7 @@ namespace diorama::editor {
 struct FramePlacement {
     Rect area;                // world area drawn (the target's whole image)
     glm::ivec2 size_px{1, 1}; // the target's size
+    bool framed = false;      // a margin is drawn around the view (else the view alone)
     // The view's part of the target, as ImGui::Image's uv0 and uv1 (GL's first row is the
     // image's bottom).
     glm::vec2 uv_top_left{0, 1};
@@ -33,12 +34,20 @@ public:
 
     // The placement for a view shown at size_px pixels. With margin: the kept area while the view
     // lies inside it at whole pixels and the same scale, else a fresh one (the view grown by
-    // kMargin each side), kept. Without margin, or when even a fresh area would not show the view
-    // at whole pixels (coordinates too large for its scale): the view alone, nothing kept.
+    // kMargin each side), kept. But the view alone, keeping nothing new: without margin; when a
+    // fresh area would be larger than max_size_px (a GL texture's limit) or would not show the
+    // view at whole pixels (coordinates too large for its scale); and while the view moves on
+    // off the kept area frame after frame (a pan at a fractional display scale, a zoom with the
+    // wheel held), where every frame would draw a fresh margin, until it rests.
     [[nodiscard]] FramePlacement place(const Rect& view, glm::ivec2 size_px, bool margin);
+    // The largest target place() may ask for, in pixels along either axis.
+    void set_max_size(int max_size_px) { m_max_size_px = max_size_px; }
 
 private:
     std::optional<FramePlacement> m_kept;
+    std::optional<Rect> m_last_view; // the view of the last place()
+    int m_misses = 0;                // views in a row the kept area could not show
+    int m_max_size_px = 1 << 14;
 };
 
 } // namespace diorama::editor

@@ -62,6 +62,9 @@ ViewportPanel::ViewportPanel()
     : m_renderer(std::make_unique<render::Renderer2D>()),
       m_font(std::make_unique<render::Font>(kWorldFont, 32.0f)) {
     m_renderer->keep_unchanged_frames(true); // the targets are drawn by this renderer alone
+    GLint max_texture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
+    if (max_texture > 0) m_frame.set_max_size(max_texture);
 }
 
 ViewportPanel::~ViewportPanel() = default;
@@ -177,9 +180,11 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
                             !game_plays && m_world_cache.worth_comparing(world) &&
                                 !m_world_cache.changing());
     const Rect area = m_shown.area;
-    // Each placement's size has a target of its own: switching between them allocates nothing.
-    RenderTarget& target = m_shown.size_px == size_px ? m_target : m_framed_target;
-    target.resize(m_shown.size_px);
+    // Each kind of placement has a target of its own: switching between them allocates nothing.
+    // The renderer keeps unchanged frames only while it draws into the target it drew into last.
+    RenderTarget& target = m_shown.framed ? m_framed_target : m_target;
+    if (target.resize(m_shown.size_px) || target.texture() != m_shown_texture)
+        m_renderer->forget_previous_frame();
     target.bind();
     m_shown_texture = target.texture();
     const glm::vec4 bg = background_of(world);
@@ -202,8 +207,9 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     }
     const double built_ms = thread_cpu_ms();
     m_renderer->end();
-    m_cost = ViewportCost{built_ms - start_ms, thread_cpu_ms() - built_ms, kept};
     m_render_stats = m_renderer->stats();
+    m_cost =
+        ViewportCost{built_ms - start_ms, thread_cpu_ms() - built_ms, kept, m_render_stats.reused};
     RenderTarget::unbind();
 }
 

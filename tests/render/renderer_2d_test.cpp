@@ -500,6 +500,22 @@ TEST_F(Renderer2DTest, AKeptFrameThatDidNotChangeIsNotDrawnAgain) {
         << "nothing was cleared or drawn";
 }
 
+TEST_F(Renderer2DTest, AnUnchangedFrameIsDrawnAgainOnceThePreviousOneIsForgotten) {
+    Canvas canvas(64, 64);
+    Renderer2D r;
+    r.keep_unchanged_frames(true);
+    red_quad_frame(r, canvas, 20);
+    canvas.clear({0, 1, 0, 1}); // another target, say, that never held the frame
+    r.forget_previous_frame();
+    red_quad_frame(r, canvas, 20);
+    canvas.read();
+    EXPECT_FALSE(r.stats().reused);
+    EXPECT_EQ(canvas.pixel(20, 20), kRed);
+    EXPECT_EQ(canvas.pixel(40, 40), kBlack);
+    red_quad_frame(r, canvas, 20);
+    EXPECT_TRUE(r.stats().reused) << "kept again from then on";
+}
+
 TEST_F(Renderer2DTest, AnyChangeToAKeptFrameDrawsItAgain) {
     const std::array<std::uint8_t, 4> white{255, 255, 255, 255};
     const Texture texture(1, 1, white.data());

@@ -129,8 +129,8 @@ protected:
         const std::vector<Rgba> through_cache = cached(camera, options);
         return through_cache == fresh(camera, options);
     }
-    // Frames until one is replayed (the first draws without comparing, the next builds and
-    // keeps); fails after a few.
+    // Frames until one is replayed (the first looks, builds and keeps; later ones may draw
+    // without comparing first when the view shows a small share); fails after a few.
     void settle(const Camera& camera, WorldRenderOptions options = {}) {
         for (int frame = 0; frame < 3; ++frame) {
             cached(camera, options);

@@ -237,6 +237,10 @@ void Renderer2D::keep_unchanged_frames(bool on) {
     m_impl->keep_unchanged = on;
 }
 
+void Renderer2D::forget_previous_frame() {
+    m_impl->has_previous = false;
+}
+
 // ---- centre and rotation ----
 
 void Renderer2D::quad(glm::vec2 center, glm::vec2 size, float rotation_deg, const glm::vec4& color,

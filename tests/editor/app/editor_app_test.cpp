@@ -28,6 +28,7 @@ using diorama::test::describe;
 using diorama::test::hashes;
 using diorama::test::run_child;
 using diorama::test::TempDir;
+using diorama::test::timing_report;
 
 const std::string kEditor = DIORAMA_EDITOR_PATH;
 const std::string kPlayer = DIORAMA_PLAYER_PATH;
@@ -522,19 +523,6 @@ TEST_F(EditorApp, FramesRunsExitAfterTheFrameCount) {
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_TRUE(fs::exists(screenshot()));
     EXPECT_FALSE(fs::exists(config_home()));
-}
-
-// The "key value" lines of a --timing report.
-std::map<std::string, double> timing_report(const fs::path& file) {
-    std::map<std::string, double> values;
-    auto text = diorama::read_file(file, 1u << 20);
-    if (!text) return values;
-    std::istringstream lines(*text);
-    std::string key;
-    double value = 0.0;
-    while (lines >> key >> value)
-        values[key] = value;
-    return values;
 }
 
 TEST_F(EditorApp, TimingReportsTheOpenTimeAndEveryFrame) {

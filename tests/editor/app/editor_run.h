@@ -5,11 +5,15 @@
 #include "child_process.h"
 #include "temp_dir.h"
 
+#include "diorama/file_io.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -29,6 +33,19 @@ inline std::vector<std::string> hashes(const std::string& out) {
 inline std::string describe(const ChildResult& r) {
     return "exit " + std::to_string(r.exit_code) + " signal " + std::to_string(r.signal) +
            (r.timed_out ? " (timed out)" : "") + "\n--- stdout\n" + r.out + "--- stderr\n" + r.err;
+}
+
+// The "key value" lines of a --timing report (none when it cannot be read).
+inline std::map<std::string, double> timing_report(const std::filesystem::path& file) {
+    std::map<std::string, double> values;
+    auto text = diorama::read_file(file, 1u << 20);
+    if (!text) return values;
+    std::istringstream lines(*text);
+    std::string key;
+    double value = 0.0;
+    while (lines >> key >> value)
+        values[key] = value;
+    return values;
 }
 
 // A copy of projects/SAMPLE (without its game sources: the built module is found by name) in a

@@ -20,8 +20,8 @@ TEST(FrameTiming, PercentilesAreNearestRank) {
 TEST(FrameTiming, ReportsOpenTimeAndFrameFiguresAsKeyValueLines) {
     FrameTiming timing;
     timing.set_open_seconds(1.5, 1.25);
-    timing.add_frame(60.0, 250.0, ViewportCost{40.0, 10.0});
-    timing.add_frame(2.0, 3.0, ViewportCost{0.5, 0.25});
+    timing.add_frame(60.0, 250.0, ViewportCost{40.0, 10.0, false, true});
+    timing.add_frame(2.0, 3.0, ViewportCost{0.5, 0.25, true, true});
     timing.add_frame(4.0, 9.0, ViewportCost{1.5, 0.75});
     const std::string report = timing.report();
     EXPECT_NE(report.find("open_s 1.500\n"), std::string::npos) << report;
@@ -39,16 +39,19 @@ TEST(FrameTiming, ReportsOpenTimeAndFrameFiguresAsKeyValueLines) {
         << "the first frame's viewport is not among the others: " << report;
     EXPECT_NE(report.find("viewport_submit_ms_median 0.250\n"), std::string::npos) << report;
     EXPECT_NE(report.find("viewport_submit_ms_max 0.750\n"), std::string::npos) << report;
+    EXPECT_NE(report.find("viewport_kept_frames 1\n"), std::string::npos)
+        << "the first frame is not counted: " << report;
 }
 
 TEST(FrameTiming, ResetForgetsFramesButKeepsTheOpenTime) {
     FrameTiming timing;
     timing.set_open_seconds(0.25, 0.2);
     timing.add_frame(70.0, 70.0);
-    timing.add_frame(50.0, 50.0);
+    timing.add_frame(50.0, 50.0, ViewportCost{1.0, 1.0, false, true});
     timing.reset_frames();
     timing.add_frame(1.0, 1.0);
     EXPECT_EQ(timing.frames(), 1u);
+    EXPECT_NE(timing.report().find("viewport_kept_frames 0\n"), std::string::npos);
     EXPECT_NE(timing.report().find("frame_cpu_ms_max 1.000\n"), std::string::npos);
     EXPECT_NE(timing.report().find("open_s 0.250\n"), std::string::npos);
     EXPECT_NE(timing.report().find("first_frame_cpu_ms 70.000\n"), std::string::npos);

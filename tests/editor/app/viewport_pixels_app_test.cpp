@@ -241,4 +241,20 @@ TEST_F(ViewportPixelsApp, PansWithinAndPastTheDrawnMarginMoveTheSceneByExactlyTh
     }
 }
 
+// A pan within the margin drawn around the view draws nothing new: every frame of the drag
+// shows part of the image already drawn (ViewportFrame), which the renderer keeps.
+TEST_F(ViewportPixelsApp, APanWithinTheDrawnMarginDrawsNoFrameAnew) {
+    m_dir.write("bounce/scenes/pixels.scene.json", kScene);
+    const fs::path timing = m_dir.path() / "timing.txt";
+    const ChildResult run =
+        editor("wait 3\nmouse_move_screen 5 5\nwait 2\nreset_timing\n"
+               "drag_screen 800 450 840 470 middle\ndrag_screen 840 470 790 440 middle\n",
+               {"--scene", "pixels", "--timing", timing.string()});
+    ASSERT_EQ(run.exit_code, 0) << describe(run);
+    const auto report = diorama::test::timing_report(timing);
+    ASSERT_TRUE(report.count("frames") && report.count("viewport_kept_frames")) << describe(run);
+    EXPECT_GE(report.at("frames"), 6.0);
+    EXPECT_EQ(report.at("viewport_kept_frames"), report.at("frames"));
+}
+
 } // namespace

@@ -78,6 +78,9 @@ public:
     // renderer's previous end() left there (it draws into a target of its own, nothing else
     // draws into it), so an unchanged frame need not be drawn again. Off by default.
     void keep_unchanged_frames(bool on);
+    // The bound framebuffer no longer holds the previous frame (another target, or one made
+    // anew): the next end() draws even an unchanged frame.
+    void forget_previous_frame();
 
     // Most vertices one flush holds (quads take 4, a circle segments + 1).
     static constexpr std::size_t kMaxVertices = 65536;

@@ -324,6 +324,30 @@ TEST_F(DrawWorldTest, PartsLargerThanWhatTheIndexFilesAreDrawnWhileTheyReachInto
     EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kBlue; }), 0u);
 }
 
+TEST_F(DrawWorldTest, PartsReachingIntoTheViewAreFoundRotatedScaledAndUnderAParent) {
+    // Rotated a quarter turn, above the view: a 48 x 8 sprite stands 8 wide and 48 tall.
+    const Handle turned = object({32, 84});
+    world.get<Transform2D>(turned)->rotation_deg = 90.0f;
+    world.add<Collider>(turned)->half_extents = {1, 1};
+    Sprite* tall = world.add<Sprite>(turned);
+    tall->size = {48, 8};
+    tall->tint = {0, 1, 0, 1};
+    // A child of a parent scaled twice, left of the view: its 16 x 4 sprite spans 32 x 8.
+    const Handle parent = object({-30, 10});
+    world.get<Transform2D>(parent)->scale = {2, 2};
+    const Handle child = object({10, 0});
+    ASSERT_TRUE(world.set_parent(child, parent));
+    world.add<Collider>(child)->half_extents = {1, 1};
+    Sprite* wide = world.add<Sprite>(child);
+    wide->size = {16, 4};
+    wide->tint = {1, 0, 0, 1};
+    EXPECT_EQ(draw().visible, 2u);
+    EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kGreen; }), 8u * 4u);
+    EXPECT_EQ(canvas->pixel(32, 62), kGreen);
+    EXPECT_EQ(canvas->count([](int, int, Rgba c) { return c == kRed; }), 6u * 8u);
+    EXPECT_EQ(canvas->pixel(2, 10), kRed);
+}
+
 TEST_F(DrawWorldTest, AnObjectReachingIntoTheViewBySeveralPartsIsDrawnOnce) {
     const Handle h = object({-10, 32});
     world.add<Collider>(h)->half_extents = {1, 1};

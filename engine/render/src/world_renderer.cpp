@@ -243,6 +243,19 @@ bool inside_source(const detail::LocalBounds& part, const detail::LocalBounds& s
     return false;
 }
 
+// Whether a root's part may reach view: within the circle around its position that holds the
+// part under any rotation (scaled by the larger scale). Conservative, and without the sine and
+// cosine its matrix would take; false for a non-finite transform, which draws nothing.
+bool near_view(const Transform2D* t, const detail::LocalBounds& part, const Rect& view) {
+    if (t == nullptr) return true;
+    const glm::vec2 half = part.kind == detail::LocalBounds::Circle
+                               ? glm::vec2(std::abs(part.extent.x))
+                               : glm::abs(part.extent);
+    const float reach = glm::length(glm::abs(part.center) + half) *
+                        std::max(std::abs(t->scale.x), std::abs(t->scale.y));
+    return Rect::from_center(t->position, glm::vec2(reach)).overlaps(view);
+}
+
 // The object's index source when it is a component before the part's own place in the rule
 // (Collider 0, Shape 1, Sprite 2, TileMap 3: draw_order.h), else nothing: the part is the source.
 std::optional<detail::LocalBounds> earlier_source(const Pools& pools, std::uint32_t slot,
@@ -283,6 +296,8 @@ void add_parts_reaching(const World& world, const Pools& pools, const Pool<T>* p
         const detail::LocalBounds part = part_bounds(pool->at(i));
         if (inside_source(part, *source)) continue;
         const Handle h = world.handle_at(slot);
+        if (!world.parent(h) && !near_view(Pools::at(pools.transforms, slot), part, view))
+            continue; // a root far from the view: no rotation worked out
         if (detail::world_bounds(world_matrix(world, pools, h), part).overlaps(view) &&
             !found(slot))
             objects.push_back(h);

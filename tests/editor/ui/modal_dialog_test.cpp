@@ -2,6 +2,7 @@
 // without a window or renderer: buttons recorded for scripts, clicks, Enter and Escape, submit
 // from a field, closing from the body, the text scripts read.
 
+#include "imgui_test.h"
 #include "ui/modal_dialog.h"
 
 #include <SDL_scancode.h>
@@ -12,22 +13,9 @@
 namespace diorama::editor {
 namespace {
 
-// An ImGui context with a built font atlas and an 800x600 display.
-class ModalDialog : public ::testing::Test {
+// Frames of one dialog in an ImGui context of its own (800x600).
+class ModalDialog : public test::ImGuiTest {
 protected:
-    void SetUp() override {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(800.0f, 600.0f);
-        io.DeltaTime = 1.0f / 60.0f;
-        unsigned char* pixels = nullptr;
-        int w = 0;
-        int h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
-    void TearDown() override { ImGui::DestroyContext(); }
-
     // One frame: opens the dialog on the first, draws it; returns the button pressed.
     std::string frame(const std::function<void(DialogFrame&)>& body) {
         ImGui::NewFrame();

@@ -1,6 +1,7 @@
 // The viewport's selection boxes (editor/ui/selection_box.h), read back from the rectangles they
 // add to an ImGui draw list: which pixel centres each colour covers, and how often.
 
+#include "imgui_test.h"
 #include "ui/selection_box.h"
 
 #include <gtest/gtest.h>
@@ -20,20 +21,9 @@ const ImU32 kTint = IM_COL32(60, 150, 225, 0x22);
 using Coverage = std::map<ImU32, std::map<std::pair<int, int>, int>>;
 
 // An ImGui frame whose foreground draw list gets what draw adds, rasterized at pixel centres.
-class SelectionBox : public ::testing::Test {
+class SelectionBox : public test::ImGuiTest {
 protected:
-    void SetUp() override {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(200.0f, 200.0f);
-        io.DeltaTime = 1.0f / 60.0f;
-        unsigned char* pixels = nullptr;
-        int w = 0;
-        int h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
-    void TearDown() override { ImGui::DestroyContext(); }
+    SelectionBox() : ImGuiTest(ImVec2(200.0f, 200.0f)) {}
 
     template <class Draw>
     Coverage drawn(Draw&& draw) {

@@ -1,6 +1,7 @@
 // Widgets that record themselves for scripts (editor/ui/ui_widgets.h, ui::): each draws the
 // ImGui widget, records it under the current scope with its kind, and returns ImGui's result.
 
+#include "imgui_test.h"
 #include "ui/ui_widgets.h"
 
 #include <gtest/gtest.h>
@@ -10,22 +11,9 @@
 namespace diorama::editor {
 namespace {
 
-// An ImGui context with a built font atlas and an 800x600 display, and one window to draw in.
-class RecordedWidgets : public ::testing::Test {
+// Frames with one window to draw in, in an ImGui context of its own (800x600).
+class RecordedWidgets : public test::ImGuiTest {
 protected:
-    void SetUp() override {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(800.0f, 600.0f);
-        io.DeltaTime = 1.0f / 60.0f;
-        unsigned char* pixels = nullptr;
-        int w = 0;
-        int h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
-    void TearDown() override { ImGui::DestroyContext(); }
-
     // One frame inside a window at the top left, under the scope "Panel".
     template <class Draw>
     void frame(Draw&& draw) {

@@ -302,7 +302,8 @@ void App::frame(float dt_s) {
                   *this,     m_fonts,   *m_textures, m_scale};
     // What the attached player's client read since the last frame, before the panels show it.
     m_session.follow_player(m_clock_s);
-    if (m_session.has_project()) {
+    const bool workspace = m_session.has_project();
+    if (workspace) {
         m_workspace->draw(ctx);
         handle_shortcuts(ctx);
     } else {
@@ -334,9 +335,10 @@ void App::frame(float dt_s) {
         m_frame_done = nullptr;
     }
     glViewport(0, 0, fb.x, fb.y);
-    // The window's colour: the root window paints no background of its own (Workspace::draw).
-    const ImVec4 window_bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(window_bg.x, window_bg.y, window_bg.z, 1.0f);
+    // The workspace's panels paint no background of their own: the frame starts in their colour
+    // and the workspace paints the window's between them (Workspace::draw).
+    const ImVec4 clear = ImGui::GetStyle().Colors[workspace ? ImGuiCol_ChildBg : ImGuiCol_WindowBg];
+    glClearColor(clear.x, clear.y, clear.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     m_platform->update_cursor();

@@ -1,6 +1,6 @@
 #pragma once
 // OpenGL pieces the app needs besides diorama_render: an offscreen colour target the viewport
-// draws into (shown with ImGui::Image), and reading the window back into a PNG.
+// draws into (copied into the window: target_blit.h), and reading the window back into a PNG.
 
 #include "diorama/result.h"
 
@@ -28,6 +28,8 @@ public:
     // Draws into the window again.
     static void unbind();
     [[nodiscard]] std::uint32_t texture() const { return m_texture; }
+    [[nodiscard]] std::uint32_t framebuffer() const { return m_framebuffer; }
+    [[nodiscard]] glm::ivec2 size() const { return m_size; }
 
 private:
     std::uint32_t m_framebuffer = 0;

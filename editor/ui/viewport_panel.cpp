@@ -99,9 +99,16 @@ void ViewportPanel::draw(UiContext& ctx) {
                              static_cast<int>(std::lround(m_size.y * fb_scale.y)));
     render_scene(ctx, size_px);
 
-    // The GL texture's first row is the bottom of the image.
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(m_shown_texture)),
-                 to_im(m_size), to_im(m_shown.uv_top_left), to_im(m_shown.uv_bottom_right));
+    // The image's place; its pixels are copied there when the UI is rendered, in the draw
+    // list's order (the overlays drawn after it cover it).
+    ImGui::Dummy(to_im(m_size));
+    m_blit = TargetBlit{m_shown_target->framebuffer(),
+                        m_shown_target->size(),
+                        m_shown.uv_top_left,
+                        m_shown.uv_bottom_right,
+                        m_origin,
+                        m_origin + m_size};
+    add_target_blit(*ImGui::GetWindowDrawList(), m_blit);
     m_hovered = ImGui::IsItemHovered();
     record_item(ctx.widgets, "Viewport");
     m_drawn = true;
@@ -183,10 +190,10 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     // Each kind of placement has a target of its own: switching between them allocates nothing.
     // The renderer keeps unchanged frames only while it draws into the target it drew into last.
     RenderTarget& target = m_shown.framed ? m_framed_target : m_target;
-    if (target.resize(m_shown.size_px) || target.texture() != m_shown_texture)
+    if (target.resize(m_shown.size_px) || &target != m_shown_target)
         m_renderer->forget_previous_frame();
     target.bind();
-    m_shown_texture = target.texture();
+    m_shown_target = &target;
     const glm::vec4 bg = background_of(world);
     const double start_ms = thread_cpu_ms();
     m_renderer->begin(m_shown.size_px,

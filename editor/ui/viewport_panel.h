@@ -7,6 +7,7 @@
 #include "asset_browser.h"
 #include "cpu_time.h"
 #include "gl_target.h"
+#include "target_blit.h"
 #include "tile_paint_tool.h"
 #include "ui_context.h"
 #include "viewport_frame.h"
@@ -100,8 +101,9 @@ private:
     RenderTarget m_target;                // the view alone
     RenderTarget m_framed_target;         // the view and a margin (ViewportFrame)
     ViewportFrame m_frame;
-    FramePlacement m_shown;            // this frame's: the area drawn and the view's part of it
-    std::uint32_t m_shown_texture = 0; // the texture drawn into this frame
+    FramePlacement m_shown; // this frame's: the area drawn and the view's part of it
+    const RenderTarget* m_shown_target = nullptr; // the target drawn into this frame
+    TargetBlit m_blit; // its view's part copied into the window when the UI is rendered
     render::RenderStats m_render_stats;
     std::size_t m_visible = 0;
     ViewportCost m_cost;

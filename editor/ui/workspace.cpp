@@ -2,12 +2,48 @@
 
 #include "im_math.h"
 #include "menus.h"
+#include "panel_gaps.h"
 #include "ui_widgets.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <vector>
 
 namespace diorama::editor {
+namespace {
+
+// The window's colour on every part of `window` outside the panels, and around their rounded
+// corners: the panels then look as if each painted its own background over the window's.
+void paint_between_panels(ImDrawList& draw, const Rect& window, std::span<const Rect> panels) {
+    const ImU32 window_bg = style_color(ImGuiCol_WindowBg);
+    for (const Rect& part : uncovered(window, panels))
+        draw.AddRectFilled(to_im(part.min), to_im(part.max), window_bg);
+    const float r = ImGui::GetStyle().ChildRounding;
+    if (r <= 0.0f) return;
+    // Each corner's square in the window's colour, then the panel's rounded corner over it (the
+    // same arc as a whole panel's background would have).
+    const ImU32 panel_bg = style_color(ImGuiCol_ChildBg);
+    const ImDrawFlags corner_flags[] = {
+        ImDrawFlags_RoundCornersTopLeft, ImDrawFlags_RoundCornersTopRight,
+        ImDrawFlags_RoundCornersBottomLeft, ImDrawFlags_RoundCornersBottomRight};
+    for (const Rect& panel : panels) {
+        if (panel.max.x - panel.min.x < 2.0f * r || panel.max.y - panel.min.y < 2.0f * r) continue;
+        // ImGui rounds a rectangle by at most its side less a pixel: the rounded piece is 2r.
+        const glm::vec2 corners[] = {panel.min,
+                                     {panel.max.x - 2.0f * r, panel.min.y},
+                                     {panel.min.x, panel.max.y - 2.0f * r},
+                                     panel.max - glm::vec2(2.0f * r)};
+        const glm::vec2 squares[] = {{0.0f, 0.0f}, {r, 0.0f}, {0.0f, r}, {r, r}};
+        for (int i = 0; i < 4; ++i) {
+            const glm::vec2 square = corners[i] + squares[i];
+            draw.AddRectFilled(to_im(square), to_im(square + glm::vec2(r)), window_bg);
+            draw.AddRectFilled(to_im(corners[i]), to_im(corners[i] + glm::vec2(2.0f * r)), panel_bg,
+                               r, corner_flags[i]);
+        }
+    }
+}
+
+} // namespace
 
 void Workspace::draw_problems_tab(UiContext& ctx) {
     // A load or check that finds problems brings the tab to the front once.
@@ -34,8 +70,9 @@ void Workspace::draw(UiContext& ctx) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
-    // No background: App::frame clears the frame to the style's window colour, and with a
-    // software rasterizer every pixel painted twice costs (llvmpipe: ~1.4 M fragments a frame).
+    // No background, nor on the panels: App::frame clears the frame to the panels' colour and the
+    // window's goes between them only (at the end): with a software rasterizer every pixel
+    // painted costs (llvmpipe: ~1.4 M fragments a frame), a cleared one next to nothing.
     ImGui::Begin("##root", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
@@ -46,8 +83,15 @@ void Workspace::draw(UiContext& ctx) {
     const ImVec2 origin = ImGui::GetWindowPos();
     const ImVec2 size = ImGui::GetWindowSize();
     const float toolbar_h = 38.0f * s;
+    std::vector<Rect> panels; // where the panels were drawn (whole pixels: ImGui rounds them)
+    const auto record_panel = [&] {
+        panels.push_back(Rect{to_glm(ImGui::GetWindowPos()),
+                              to_glm(ImGui::GetWindowPos() + ImGui::GetWindowSize())});
+    };
     ImGui::SetCursorScreenPos(origin);
-    ImGui::BeginChild("##toolbar", ImVec2(size.x, toolbar_h), false, ImGuiWindowFlags_NoScrollbar);
+    ImGui::BeginChild("##toolbar", ImVec2(size.x, toolbar_h), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
+    record_panel();
     draw_toolbar(ctx);
     ImGui::EndChild();
 
@@ -73,9 +117,8 @@ void Workspace::draw(UiContext& ctx) {
         layout.show_bottom ? std::clamp(layout.bottom_height * s, 90.0f * s, h * 0.65f) : 0.0f;
     const float vh = h - (bottom > 0 ? bottom + gap : 0.0f);
 
-    // background: false for a panel whose content covers it (the viewport's image).
-    const auto panel = [&](const char* id, ImVec2 pos, ImVec2 panel_size, bool padded, auto&& draw,
-                           bool background = true) {
+    const auto panel = [&](const char* id, ImVec2 pos, ImVec2 panel_size, bool padded,
+                           auto&& draw) {
         ImGui::SetCursorScreenPos(body + pos);
         ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
                             padded ? ImVec2(6.0f * s, 6.0f * s) : ImVec2(0, 0));
@@ -83,19 +126,16 @@ void Workspace::draw(UiContext& ctx) {
             id, panel_size, false,
             (padded ? ImGuiWindowFlags_AlwaysUseWindowPadding
                     : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse) |
-                ImGuiWindowFlags_NoScrollbar |
-                (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
+                ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
         ImGui::PopStyleVar();
+        record_panel();
         draw();
         ImGui::EndChild();
     };
 
     if (left > 0)
         panel("##hierarchy", ImVec2(pad, 0), ImVec2(left, h), true, [&] { m_hierarchy.draw(ctx); });
-    // The viewport's image covers its panel, but for the prefab tabs above it when there are any.
-    panel(
-        "##viewport", ImVec2(cx0, 0), ImVec2(cw, vh), false, [&] { m_viewport.draw(ctx); },
-        !ctx.session.prefab_tab().empty());
+    panel("##viewport", ImVec2(cx0, 0), ImVec2(cw, vh), false, [&] { m_viewport.draw(ctx); });
     if (right > 0)
         panel("##inspector", ImVec2(w - pad - right, 0), ImVec2(right, h), true,
               [&] { m_inspector.draw(ctx); });
@@ -133,6 +173,11 @@ void Workspace::draw(UiContext& ctx) {
                   }
               });
     }
+
+    // Behind every window, down to the display's last row (the root's size may fall short of it
+    // by a part of a pixel).
+    paint_between_panels(*ImGui::GetBackgroundDrawList(),
+                         Rect{to_glm(origin), to_glm(vp->Pos + vp->Size)}, panels);
 
     // Splitters (values are stored unscaled).
     if (left > 0 && splitter("##split_left", true, body + ImVec2(pad + left, 0), ImVec2(gap, h),

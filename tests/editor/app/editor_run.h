@@ -73,12 +73,13 @@ protected:
                                          "1600x900"};
         args.insert(args.end(), more.begin(), more.end());
         return run_child(DIORAMA_EDITOR_PATH, args,
-                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=1",
+                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=" + m_ui_scale,
                           "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
                          std::chrono::seconds(240));
     }
 
     TempDir m_dir;
+    std::string m_ui_scale = "1"; // the UI's scale for the editor's runs
 
 private:
     std::string m_sample;

@@ -5,12 +5,11 @@
 #include "child_process.h"
 #include "editor_run.h"
 #include "temp_dir.h"
+#include "window_image.h"
 
 #include <gtest/gtest.h>
 
 #include <glm/vec2.hpp>
-
-#include <stb/stb_image.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -23,7 +22,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using diorama::test::ChildResult;
+using diorama::test::ColourPatch;
 using diorama::test::describe;
+using diorama::test::Image;
+using diorama::test::load_png;
 
 // A scene with a pure green camera background, a red rectangle above a blue one (world y up).
 constexpr const char* kScene = R"({
@@ -43,46 +45,6 @@ constexpr const char* kScene = R"({
                       "Shape": { "size": [200.0, 100.0], "color": [0.0, 0.0, 1.0, 1.0] } } }
   ]
 })";
-
-// Pixels of one exact colour in an image: how many, and the mean of their rows and columns.
-struct ColourPatch {
-    std::size_t count = 0;
-    double row = 0.0;
-    double column = 0.0;
-};
-
-struct Image {
-    int width = 0;
-    int height = 0;
-    std::unique_ptr<unsigned char, void (*)(void*)> rgba{nullptr, stbi_image_free};
-
-    // The pixels of (r, g, b); only those in columns [x0, x1) and rows [y0, y1) when given.
-    [[nodiscard]] ColourPatch patch(unsigned char r, unsigned char g, unsigned char b, int x0 = 0,
-                                    int y0 = 0, int x1 = -1, int y1 = -1) const {
-        ColourPatch p;
-        for (int y = y0; y < (y1 < 0 ? height : y1); ++y)
-            for (int x = x0; x < (x1 < 0 ? width : x1); ++x) {
-                const unsigned char* px =
-                    rgba.get() + (static_cast<std::size_t>(y) * width + x) * 4;
-                if (px[0] != r || px[1] != g || px[2] != b) continue;
-                ++p.count;
-                p.row += y;
-                p.column += x;
-            }
-        if (p.count > 0) {
-            p.row /= static_cast<double>(p.count);
-            p.column /= static_cast<double>(p.count);
-        }
-        return p;
-    }
-};
-
-Image load_png(const fs::path& file) {
-    Image image;
-    int channels = 0;
-    image.rgba.reset(stbi_load(file.c_str(), &image.width, &image.height, &channels, 4));
-    return image;
-}
 
 // A box of pixels: columns [x0, x1), rows [y0, y1).
 struct Box {

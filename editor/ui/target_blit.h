@@ -1,0 +1,55 @@
+#pragma once
+// Showing a part of a RenderTarget in the window by copying its pixels (glBlitFramebuffer, from
+// an ImGui draw callback) instead of drawing it as a textured quad: a software rasterizer shades
+// and blends every pixel of a quad, where a copy at the same size is a memory copy.
+
+#include <glm/vec2.hpp>
+
+#include <cstdint>
+#include <optional>
+
+struct ImDrawList;
+
+namespace diorama::editor {
+
+// What to copy where: a part of a framebuffer's colour, given like ImGui::Image's texture
+// coordinates (the first row of a GL texture is the bottom of the image), to a window rectangle
+// in ImGui's coordinates. The part is scaled (linear filter) when its size differs.
+struct TargetBlit {
+    std::uint32_t framebuffer = 0;
+    glm::ivec2 target_size{0, 0};
+    glm::vec2 uv_top_left{0.0f, 1.0f};
+    glm::vec2 uv_bottom_right{1.0f, 0.0f};
+    glm::vec2 screen_min{0.0f};
+    glm::vec2 screen_max{0.0f};
+};
+
+// Where a draw list is rendered: ImDrawData's display position and size (ImGui's coordinates)
+// and the framebuffer pixels per unit.
+struct DisplayFrame {
+    glm::vec2 pos{0.0f};
+    glm::vec2 size{0.0f};
+    glm::vec2 framebuffer_scale{1.0f};
+};
+
+// A copy in whole pixels, GL's window coordinates (y up): from the target's texels to the
+// window's framebuffer. A minimum is inclusive, a maximum exclusive.
+struct BlitRegion {
+    glm::ivec2 src_min{0, 0};
+    glm::ivec2 src_max{0, 0};
+    glm::ivec2 dst_min{0, 0};
+    glm::ivec2 dst_max{0, 0};
+    friend bool operator==(const BlitRegion&, const BlitRegion&) = default;
+};
+
+// The copy `blit` makes on `display`, its destination clipped to [clip_min, clip_max) (ImGui's
+// coordinates) and its source clipped alike; none when nothing of it is inside the clip.
+[[nodiscard]] std::optional<BlitRegion> blit_region(const TargetBlit& blit,
+                                                    const DisplayFrame& display, glm::vec2 clip_min,
+                                                    glm::vec2 clip_max);
+
+// Adds the copy to the draw list in order (what is added later draws over it), clipped to the
+// draw list's clip rectangle. `blit` is read when the frame is rendered and must live until then.
+void add_target_blit(ImDrawList& draw, const TargetBlit& blit);
+
+} // namespace diorama::editor

@@ -1,0 +1,85 @@
+// blit_region (editor/ui/target_blit.h): which texels of the viewport's target are copied to
+// which framebuffer pixels, upright, clipped, at any framebuffer scale.
+
+#include "ui/target_blit.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+namespace {
+
+using diorama::editor::blit_region;
+using diorama::editor::BlitRegion;
+using diorama::editor::DisplayFrame;
+using diorama::editor::TargetBlit;
+
+// A 400x300 target shown whole at (100, 50) in an 800x600 window: ImGui's y goes down, GL's up.
+TargetBlit whole_target() {
+    TargetBlit blit;
+    blit.framebuffer = 1;
+    blit.target_size = {400, 300};
+    blit.uv_top_left = {0.0f, 1.0f};
+    blit.uv_bottom_right = {1.0f, 0.0f};
+    blit.screen_min = {100.0f, 50.0f};
+    blit.screen_max = {500.0f, 350.0f};
+    return blit;
+}
+
+const DisplayFrame kWindow{{0.0f, 0.0f}, {800.0f, 600.0f}, {1.0f, 1.0f}};
+
+TEST(TargetBlit, AWholeTargetIsCopiedUprightToItsPlace) {
+    const std::optional<BlitRegion> r =
+        blit_region(whole_target(), kWindow, {0.0f, 0.0f}, {800.0f, 600.0f});
+    ASSERT_TRUE(r.has_value());
+    // The image's top row (the texture's last) at window row 50 from the top: 550 from the bottom.
+    EXPECT_EQ(*r, (BlitRegion{{0, 0}, {400, 300}, {100, 250}, {500, 550}}));
+}
+
+TEST(TargetBlit, ThePartOfAFramedTargetTheViewShowsIsCopied) {
+    // A 600x450 target of which the view shows the 400x300 at texels (100, 75) from the
+    // bottom-left, as ViewportFrame's coordinates say.
+    TargetBlit blit = whole_target();
+    blit.target_size = {600, 450};
+    blit.uv_top_left = {100.0f / 600.0f, 375.0f / 450.0f};
+    blit.uv_bottom_right = {500.0f / 600.0f, 75.0f / 450.0f};
+    const std::optional<BlitRegion> r = blit_region(blit, kWindow, {0.0f, 0.0f}, {800.0f, 600.0f});
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(*r, (BlitRegion{{100, 75}, {500, 375}, {100, 250}, {500, 550}}));
+}
+
+TEST(TargetBlit, AClipCutsTheSameTexelsAsPixels) {
+    // Clipped 20 pixels at the left and 30 at the top (ImGui's coordinates).
+    const std::optional<BlitRegion> r =
+        blit_region(whole_target(), kWindow, {120.0f, 80.0f}, {800.0f, 600.0f});
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(*r, (BlitRegion{{20, 0}, {400, 270}, {120, 250}, {500, 520}}));
+}
+
+TEST(TargetBlit, NothingIsCopiedOutsideTheClipOrForAnEmptyPlace) {
+    EXPECT_FALSE(
+        blit_region(whole_target(), kWindow, {600.0f, 0.0f}, {800.0f, 600.0f}).has_value());
+    TargetBlit empty = whole_target();
+    empty.screen_max = empty.screen_min;
+    EXPECT_FALSE(blit_region(empty, kWindow, {0.0f, 0.0f}, {800.0f, 600.0f}).has_value());
+}
+
+TEST(TargetBlit, AFramebufferScaleCopiesToItsPixels) {
+    // A display of 800x600 units in 1600x1200 pixels; the target holds the place's pixels.
+    TargetBlit blit = whole_target();
+    blit.target_size = {800, 600};
+    const DisplayFrame hidpi{{0.0f, 0.0f}, {800.0f, 600.0f}, {2.0f, 2.0f}};
+    const std::optional<BlitRegion> r = blit_region(blit, hidpi, {0.0f, 0.0f}, {800.0f, 600.0f});
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(*r, (BlitRegion{{0, 0}, {800, 600}, {200, 500}, {1000, 1100}}));
+}
+
+TEST(TargetBlit, TheDisplaysPositionIsTheFramebuffersOrigin) {
+    const DisplayFrame moved{{100.0f, 50.0f}, {800.0f, 600.0f}, {1.0f, 1.0f}};
+    const std::optional<BlitRegion> r =
+        blit_region(whole_target(), moved, {0.0f, 0.0f}, {900.0f, 650.0f});
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(*r, (BlitRegion{{0, 0}, {400, 300}, {0, 300}, {400, 600}}));
+}
+
+} // namespace

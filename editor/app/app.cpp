@@ -336,7 +336,8 @@ void App::frame(float dt_s) {
     }
     glViewport(0, 0, fb.x, fb.y);
     // The workspace's panels paint no background of their own: the frame starts in their colour
-    // and the workspace paints the window's between them (Workspace::draw).
+    // (opaque in the theme, as a clear cannot blend) and the workspace paints the window's
+    // between them (Workspace::draw).
     const ImVec4 clear = ImGui::GetStyle().Colors[workspace ? ImGuiCol_ChildBg : ImGuiCol_WindowBg];
     glClearColor(clear.x, clear.y, clear.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);

@@ -27,8 +27,9 @@ public:
     void bind() const;
     // Draws into the window again.
     static void unbind();
-    [[nodiscard]] std::uint32_t texture() const { return m_texture; }
+    // The GL framebuffer (0 before the first resize), for copying from it.
     [[nodiscard]] std::uint32_t framebuffer() const { return m_framebuffer; }
+    // The size of its storage, pixels.
     [[nodiscard]] glm::ivec2 size() const { return m_size; }
 
 private:

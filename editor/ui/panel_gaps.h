@@ -11,7 +11,7 @@
 namespace diorama::editor {
 
 // The parts of `area` outside every panel, as rectangles that do not overlap, from the top band
-// down and left to right within a band. Panels must not overlap each other; parts of them
+// down and left to right within a band. Panels may overlap (their union counts); parts of them
 // outside `area` are ignored, and empty ones cover nothing.
 [[nodiscard]] std::vector<Rect> uncovered(const Rect& area, std::span<const Rect> panels);
 

@@ -1,23 +1,37 @@
 #pragma once
-// The viewport's box around a selected object, drawn as filled rectangles on whole pixels, not
+// The viewport's box around a selected object, as filled rectangles on whole pixels, not
 // anti-aliased strokes: a selection of thousands of objects costs a few quads each, not a
-// stroke's many thin triangles (on a software rasterizer those took half of a frame dragging
-// 1,000 objects).
+// stroke's many thin triangles. The viewport draws them into its image with the world
+// (ViewportPanel::draw_selection), so an unchanged selection costs nothing to show again.
 
-#include <imgui/imgui.h>
+#include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+#include <vector>
 
 namespace diorama::editor {
 
-// A frame width pixels wide just inside the box [lo, hi] (whole pixels), as four rectangles that
-// do not overlap, so a translucent colour is even at the corners; a box too small for it is
-// filled instead.
-void frame_inside(ImDrawList* draw, ImVec2 lo, ImVec2 hi, float width, ImU32 color);
+// One filled rectangle of a box: [lo, hi] in pixels (y down), a colour with straight alpha.
+struct BoxPiece {
+    glm::vec2 lo{0.0f};
+    glm::vec2 hi{0.0f};
+    glm::vec4 color{1.0f};
+};
 
-// A selected object's box from top-left a to bottom-right c (screen pixels, rounded to whole
-// ones): a dark halo of kSelectionHalo pixels outside it that keeps it visible on light objects,
-// a faint tint of color inside, and an outline of color inside its edge (2 pixels on the primary
-// selection, else 1).
-void selection_box(ImDrawList* draw, ImVec2 a, ImVec2 c, ImU32 color, bool primary);
+// Appends a frame width pixels wide just inside the box [lo, hi] (whole pixels), as four
+// rectangles that do not overlap, so a translucent colour is even at the corners; a box too
+// small for it is filled instead.
+void frame_inside(std::vector<BoxPiece>& out, glm::vec2 lo, glm::vec2 hi, float width,
+                  const glm::vec4& color);
+
+// Appends a selected object's box from top-left a to bottom-right c (pixels, rounded to whole
+// ones), in drawing order: a dark halo of kSelectionHalo pixels outside it that keeps it visible
+// on light objects, a faint tint of color inside, and an outline of color inside its edge
+// (2 pixels on the primary selection, else 1).
+void selection_box(std::vector<BoxPiece>& out, glm::vec2 a, glm::vec2 c, const glm::vec4& color,
+                   bool primary);
 constexpr float kSelectionHalo = 2.0f;
+constexpr glm::vec4 kSelectionHaloColor{0.0f, 0.0f, 0.0f, 150.0f / 255.0f};
+constexpr float kSelectionTintAlpha = 34.0f / 255.0f;
 
 } // namespace diorama::editor

@@ -7,6 +7,7 @@
 #include <imgui/imgui.h>
 
 #include <glm/common.hpp>
+#include <glm/vector_relational.hpp>
 
 #include <cmath>
 #include <optional>
@@ -62,22 +63,38 @@ void blit_now(const ImDrawList*, const ImDrawCmd* cmd) {
 
 std::optional<BlitRegion> blit_region(const TargetBlit& blit, const DisplayFrame& display,
                                       glm::vec2 clip_min, glm::vec2 clip_max) {
-    const PixelRect dst = to_framebuffer(display, blit.screen_min, blit.screen_max);
-    const PixelRect clip = to_framebuffer(display, clip_min, clip_max);
-    const glm::ivec2 dst_min = whole(glm::max(dst.min, clip.min));
-    const glm::ivec2 dst_max = whole(glm::min(dst.max, clip.max));
-    if (dst_min.x >= dst_max.x || dst_min.y >= dst_max.y || dst.min.x >= dst.max.x ||
-        dst.min.y >= dst.max.y)
-        return std::nullopt;
-    // Texels at the destination's bottom-left and top-right corners, then a linear map from
-    // window pixels to texels for the clipped part.
+    const PixelRect place = to_framebuffer(display, blit.screen_min, blit.screen_max);
+    // The source: the view's part of the target, in whole texels.
     const glm::vec2 texels(blit.target_size);
-    const glm::vec2 src_at_min = glm::vec2(blit.uv_top_left.x, blit.uv_bottom_right.y) * texels;
-    const glm::vec2 src_at_max = glm::vec2(blit.uv_bottom_right.x, blit.uv_top_left.y) * texels;
-    const glm::vec2 per_pixel = (src_at_max - src_at_min) / (dst.max - dst.min);
-    return BlitRegion{whole(src_at_min + (glm::vec2(dst_min) - dst.min) * per_pixel),
-                      whole(src_at_min + (glm::vec2(dst_max) - dst.min) * per_pixel), dst_min,
-                      dst_max};
+    const glm::ivec2 src_min =
+        whole(glm::vec2(blit.uv_top_left.x, blit.uv_bottom_right.y) * texels);
+    const glm::ivec2 src_max =
+        whole(glm::vec2(blit.uv_bottom_right.x, blit.uv_top_left.y) * texels);
+    const glm::ivec2 src_size = src_max - src_min;
+    if (src_size.x <= 0 || src_size.y <= 0 || place.min.x >= place.max.x ||
+        place.min.y >= place.max.y)
+        return std::nullopt;
+    // The destination from its corner rounded once: the source's size where the place is that
+    // size to within a pixel (the viewport's image, also at a fractional framebuffer scale, is
+    // copied, not resampled), else the place's rounded corners.
+    const glm::ivec2 at = whole(place.min);
+    glm::ivec2 end = whole(place.max);
+    if (glm::all(glm::lessThanEqual(glm::abs(end - at - src_size), glm::ivec2(1))))
+        end = at + src_size;
+    // Clipped the way the UI backend sets its scissor: the corner and the size truncated.
+    const PixelRect clip = to_framebuffer(display, clip_min, clip_max);
+    const glm::ivec2 clip_at(clip.min);
+    const glm::ivec2 clip_end = clip_at + glm::ivec2(clip.max - clip.min);
+    const glm::ivec2 dst_min = glm::max(at, clip_at);
+    const glm::ivec2 dst_max = glm::min(end, clip_end);
+    if (dst_min.x >= dst_max.x || dst_min.y >= dst_max.y) return std::nullopt;
+    // The clipped part's texels, never outside the target.
+    const glm::vec2 per_pixel = glm::vec2(src_size) / glm::vec2(end - at);
+    const auto texel = [&](glm::ivec2 pixel) {
+        return glm::clamp(src_min + whole(glm::vec2(pixel - at) * per_pixel), glm::ivec2(0),
+                          blit.target_size);
+    };
+    return BlitRegion{texel(dst_min), texel(dst_max), dst_min, dst_max};
 }
 
 void add_target_blit(ImDrawList& draw, const TargetBlit& blit) {

@@ -12,15 +12,15 @@ struct ImDrawList;
 
 namespace diorama::editor {
 
-// What to copy where: a part of a framebuffer's colour, given like ImGui::Image's texture
-// coordinates (the first row of a GL texture is the bottom of the image), to a window rectangle
-// in ImGui's coordinates. The part is scaled (linear filter) when its size differs.
+// What to copy where: a part of a framebuffer's colour to a window rectangle. The part is copied
+// at its size from the rectangle's rounded corner when the rectangle is that size to within a
+// pixel, else scaled (linear filter) to it.
 struct TargetBlit {
-    std::uint32_t framebuffer = 0;
-    glm::ivec2 target_size{0, 0};
-    glm::vec2 uv_top_left{0.0f, 1.0f};
-    glm::vec2 uv_bottom_right{1.0f, 0.0f};
-    glm::vec2 screen_min{0.0f};
+    std::uint32_t framebuffer = 0;         // the GL framebuffer read from (0: nothing to copy)
+    glm::ivec2 target_size{0, 0};          // its colour texture's size, texels
+    glm::vec2 uv_top_left{0.0f, 1.0f};     // the part, as ImGui::Image's uv0 and uv1 (a GL
+    glm::vec2 uv_bottom_right{1.0f, 0.0f}; // texture's first row is the image's bottom)
+    glm::vec2 screen_min{0.0f};            // the window rectangle, ImGui's coordinates
     glm::vec2 screen_max{0.0f};
 };
 
@@ -43,7 +43,8 @@ struct BlitRegion {
 };
 
 // The copy `blit` makes on `display`, its destination clipped to [clip_min, clip_max) (ImGui's
-// coordinates) and its source clipped alike; none when nothing of it is inside the clip.
+// coordinates) as the UI backend's scissor clips, its source alike and within the target; none
+// when nothing of it is inside the clip.
 [[nodiscard]] std::optional<BlitRegion> blit_region(const TargetBlit& blit,
                                                     const DisplayFrame& display, glm::vec2 clip_min,
                                                     glm::vec2 clip_max);

@@ -1,10 +1,9 @@
-// ViewportPanel: what is drawn over the scene (selection outlines, placeholders, handles, the
-// ghost of a prefab being placed, the Play and live frames and banner).
+// ViewportPanel: what is drawn over the scene (the selection's boxes, in the image; placeholders,
+// handles, the ghost of a prefab being placed, the Play and live frames and banner, over it).
 
 #include "viewport_panel.h"
 
 #include "im_math.h"
-#include "selection_box.h"
 #include "ui_widgets.h"
 
 #include "core/live_attachment.h"
@@ -55,6 +54,36 @@ void ViewportPanel::draw_placeholders(UiContext& ctx, ImDrawList* draw) {
     });
 }
 
+void ViewportPanel::draw_selection(EditorSession& session, const Rect& area, glm::ivec2 size_px) {
+    const std::vector<Handle> selected = session.selected_handles();
+    if (selected.empty()) return;
+    // Boxes are built in the image's pixels (y down from the area's top-left), where whole
+    // pixels are the view's (ViewportFrame places the area on them), then drawn in world units.
+    const glm::vec2 per_unit = glm::vec2(size_px) / area.size();
+    const auto to_pixels = [&](glm::vec2 w) {
+        return glm::vec2((w.x - area.min.x) * per_unit.x, (area.max.y - w.y) * per_unit.y);
+    };
+    const auto to_world = [&](glm::vec2 p) {
+        return glm::vec2(area.min.x + p.x / per_unit.x, area.max.y - p.y / per_unit.y);
+    };
+    const World& world = session.world();
+    const ImVec4 accent = ImGui::ColorConvertU32ToFloat4(kSelection);
+    const glm::vec4 color(accent.x, accent.y, accent.z, accent.w);
+    m_box_pieces.clear();
+    for (std::size_t i = 0; i < selected.size(); ++i) {
+        const Rect b = world.bounds(selected[i]);
+        selection_box(m_box_pieces, to_pixels({b.min.x, b.max.y}) - glm::vec2(2.0f),
+                      to_pixels({b.max.x, b.min.y}) + glm::vec2(2.0f), color,
+                      i + 1 == selected.size());
+    }
+    for (const BoxPiece& piece : m_box_pieces) {
+        const glm::vec2 top_left = to_world(piece.lo);
+        const glm::vec2 bottom_right = to_world(piece.hi);
+        m_renderer->quad((top_left + bottom_right) * 0.5f, glm::abs(bottom_right - top_left), 0.0f,
+                         piece.color);
+    }
+}
+
 void ViewportPanel::draw_overlays(UiContext& ctx) {
     EditorSession& session = ctx.session;
     const World& world = session.world();
@@ -74,14 +103,8 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
             draw->AddRect(to_im(a), to_im(c), IM_COL32(255, 255, 255, 90), 0, 0, 1.0f);
         }
     }
+    // The selection's boxes are in the image already (draw_selection).
     draw_placeholders(ctx, draw);
-    const std::vector<Handle> selected = session.selected_handles();
-    for (std::size_t i = 0; i < selected.size(); ++i) {
-        const Rect b = world.bounds(selected[i]);
-        selection_box(draw, to_im(to_screen(session, {b.min.x, b.max.y}) - glm::vec2(2.0f)),
-                      to_im(to_screen(session, {b.max.x, b.min.y}) + glm::vec2(2.0f)), kSelection,
-                      i + 1 == selected.size());
-    }
     if (painting)
         m_tile_paint.draw(ctx, draw, [&](glm::vec2 w) { return to_screen(session, w); });
     else if (!game_input)

@@ -212,6 +212,7 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
         m_visible = m_world_cache.draw(world, *m_renderer, ctx.textures, *m_font, options).visible;
         kept = m_world_cache.replayed();
     }
+    draw_selection(session, area, m_shown.size_px);
     const double built_ms = thread_cpu_ms();
     m_renderer->end();
     m_render_stats = m_renderer->stats();

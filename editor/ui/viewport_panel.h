@@ -7,6 +7,7 @@
 #include "asset_browser.h"
 #include "cpu_time.h"
 #include "gl_target.h"
+#include "selection_box.h"
 #include "target_blit.h"
 #include "tile_paint_tool.h"
 #include "ui_context.h"
@@ -62,6 +63,8 @@ private:
     void render_scene(UiContext& ctx, glm::ivec2 size_px);
     // The grid's lines and the world's axes across view.
     void draw_grid(EditorSession& session, const Rect& view);
+    // The selected objects' boxes over the world, into the image of area (size_px pixels).
+    void draw_selection(EditorSession& session, const Rect& area, glm::ivec2 size_px);
     void handle_mouse(UiContext& ctx, bool hovered);
     void handle_drop(UiContext& ctx);
     // A project file dropped at the mouse: an image places a Sprite of its size, a prefab an
@@ -105,6 +108,7 @@ private:
     const RenderTarget* m_shown_target = nullptr; // the target drawn into this frame
     TargetBlit m_blit; // its view's part copied into the window when the UI is rendered
     render::RenderStats m_render_stats;
+    std::vector<BoxPiece> m_box_pieces; // this frame's selection boxes (kept: no allocation)
     std::size_t m_visible = 0;
     ViewportCost m_cost;
 

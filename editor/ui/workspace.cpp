@@ -18,27 +18,29 @@ void paint_between_panels(ImDrawList& draw, const Rect& window, std::span<const 
     const ImU32 window_bg = style_color(ImGuiCol_WindowBg);
     for (const Rect& part : uncovered(window, panels))
         draw.AddRectFilled(to_im(part.min), to_im(part.max), window_bg);
-    const float r = ImGui::GetStyle().ChildRounding;
-    if (r <= 0.0f) return;
-    // Each corner's square in the window's colour, then the panel's rounded corner over it (the
-    // same arc as a whole panel's background would have).
+    // Each corner's square in the window's colour, then the panel's rounded corner over it: the
+    // arc a whole panel's background has (ImGui rounds a panel by at most half its side less a
+    // pixel, one corner of a piece r + 1 wide by r), on pieces that never reach another corner.
     const ImU32 panel_bg = style_color(ImGuiCol_ChildBg);
     const ImDrawFlags corner_flags[] = {
         ImDrawFlags_RoundCornersTopLeft, ImDrawFlags_RoundCornersTopRight,
         ImDrawFlags_RoundCornersBottomLeft, ImDrawFlags_RoundCornersBottomRight};
     for (const Rect& panel : panels) {
-        if (panel.max.x - panel.min.x < 2.0f * r || panel.max.y - panel.min.y < 2.0f * r) continue;
-        // ImGui rounds a rectangle by at most its side less a pixel: the rounded piece is 2r.
+        const glm::vec2 size = panel.size();
+        const float r =
+            std::min(ImGui::GetStyle().ChildRounding, std::min(size.x, size.y) * 0.5f - 1.0f);
+        if (r < 0.5f) continue;
+        const float piece = r + 1.0f;
         const glm::vec2 corners[] = {panel.min,
-                                     {panel.max.x - 2.0f * r, panel.min.y},
-                                     {panel.min.x, panel.max.y - 2.0f * r},
-                                     panel.max - glm::vec2(2.0f * r)};
-        const glm::vec2 squares[] = {{0.0f, 0.0f}, {r, 0.0f}, {0.0f, r}, {r, r}};
+                                     {panel.max.x - piece, panel.min.y},
+                                     {panel.min.x, panel.max.y - piece},
+                                     panel.max - glm::vec2(piece)};
+        const glm::vec2 squares[] = {{0.0f, 0.0f}, {1.0f, 0.0f}, {0.0f, 1.0f}, {1.0f, 1.0f}};
         for (int i = 0; i < 4; ++i) {
             const glm::vec2 square = corners[i] + squares[i];
             draw.AddRectFilled(to_im(square), to_im(square + glm::vec2(r)), window_bg);
-            draw.AddRectFilled(to_im(corners[i]), to_im(corners[i] + glm::vec2(2.0f * r)), panel_bg,
-                               r, corner_flags[i]);
+            draw.AddRectFilled(to_im(corners[i]), to_im(corners[i] + glm::vec2(piece)), panel_bg, r,
+                               corner_flags[i]);
         }
     }
 }

@@ -17,6 +17,7 @@
 #include <memory>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace {
 
@@ -201,6 +202,51 @@ TEST_F(ViewportPixelsApp, PansWithinAndPastTheDrawnMarginMoveTheSceneByExactlyTh
             EXPECT_DOUBLE_EQ(p.row - first.row, moved[i].y) << "screenshot " << i;
         }
     }
+}
+
+// The selection's boxes are drawn into the viewport's image with the world: a selection shows
+// at once around its object, moves with a pan within the drawn margin, follows a new selection.
+TEST_F(ViewportPixelsApp, TheSelectionsBoxIsInTheImageAroundItsObject) {
+    m_dir.write("bounce/scenes/pixels.scene.json", kScene);
+    const fs::path shots[] = {m_dir.path() / "none.png", m_dir.path() / "top.png",
+                              m_dir.path() / "panned.png", m_dir.path() / "bottom.png"};
+    const ChildResult run = editor(
+        "wait 3\nmouse_move_screen 5 5\nwait 2\nscreenshot " + shots[0].string() +
+            "\nselect_guid 00000000000000a2\nwait 2\nscreenshot " + shots[1].string() +
+            "\ndrag_screen 800 450 830 470 middle\nmouse_move_screen 5 5\nwait 2\nscreenshot " +
+            shots[2].string() + "\nselect_guid 00000000000000a3\nwait 2\nscreenshot " +
+            shots[3].string() + "\n",
+        {"--scene", "pixels"});
+    ASSERT_EQ(run.exit_code, 0) << describe(run);
+    std::vector<Image> images;
+    for (const fs::path& shot : shots) {
+        images.push_back(load_png(shot));
+        ASSERT_NE(images.back().rgba, nullptr) << shot;
+    }
+    const Box viewport = background_box(images[0]);
+    ASSERT_GT(viewport.x1 - viewport.x0, 400) << "the viewport's background";
+    // The outline is the theme's accent (editor/ui/theme.h), opaque.
+    const auto in_view = [&](const Image& image, unsigned char r, unsigned char g,
+                             unsigned char b) {
+        return image.patch(r, g, b, viewport.x0, viewport.y0, viewport.x1, viewport.y1);
+    };
+    const auto outline = [&](const Image& image) { return in_view(image, 61, 152, 224); };
+    EXPECT_EQ(outline(images[0]).count, 0u) << "nothing selected";
+    const ColourPatch top = outline(images[1]);
+    // Where the rectangles are before any tint of a selection covers them.
+    const ColourPatch red = in_view(images[0], 255, 0, 0);
+    const ColourPatch blue = in_view(images[0], 0, 0, 255);
+    ASSERT_GT(top.count, 400u) << "the box around the red rectangle";
+    EXPECT_NEAR(top.row, red.row, 1.0);
+    EXPECT_NEAR(top.column, red.column, 1.0);
+    const ColourPatch panned = outline(images[2]);
+    EXPECT_EQ(panned.count, top.count);
+    EXPECT_DOUBLE_EQ(panned.row - top.row, 20.0);
+    EXPECT_DOUBLE_EQ(panned.column - top.column, 30.0);
+    const ColourPatch bottom = outline(images[3]);
+    EXPECT_EQ(bottom.count, top.count);
+    EXPECT_NEAR(bottom.row, blue.row + 20.0, 1.0) << "after the pan";
+    EXPECT_NEAR(bottom.column, blue.column + 30.0, 1.0);
 }
 
 // A pan within the margin drawn around the view draws nothing new: every frame of the drag

@@ -73,7 +73,7 @@ TEST(PanelGaps, PartsOfPanelsOutsideTheAreaAndEmptyPanelsAreIgnored) {
     const std::vector<Rect> panels = {{{-10.0f, -5.0f}, {20.0f, 10.0f}},
                                       {{30.0f, 30.0f}, {70.0f, 60.0f}},
                                       {{10.0f, 20.0f}, {10.0f, 35.0f}}};
-    expect_tiles(area, {{{0.0f, 0.0f}, {20.0f, 10.0f}}, {{30.0f, 30.0f}, {50.0f, 40.0f}}});
+    expect_tiles(area, panels);
     const std::vector<Rect> gaps = uncovered(area, panels);
     for (const Rect& gap : gaps) {
         EXPECT_GE(gap.min.x, area.min.x);
@@ -84,6 +84,18 @@ TEST(PanelGaps, PartsOfPanelsOutsideTheAreaAndEmptyPanelsAreIgnored) {
     EXPECT_EQ(holding(gaps, {10.0f, 25.0f}), 1); // the empty panel covers nothing
     EXPECT_EQ(holding(gaps, {5.0f, 5.0f}), 0);
     EXPECT_EQ(holding(gaps, {40.0f, 35.0f}), 0);
+}
+
+TEST(PanelGaps, OverlappingPanelsLeaveTheRestOfTheirUnion) {
+    // In a window too small for the layout the viewport keeps a least width over its neighbour.
+    const Rect area{{0.0f, 0.0f}, {60.0f, 30.0f}};
+    const std::vector<Rect> panels = {{{0.0f, 0.0f}, {30.0f, 20.0f}},
+                                      {{20.0f, 5.0f}, {50.0f, 30.0f}}};
+    const std::vector<Rect> gaps = uncovered(area, panels);
+    for (float y = 0.5f; y < 30.0f; y += 1.0f)
+        for (float x = 0.5f; x < 60.0f; x += 1.0f)
+            ASSERT_EQ(holding(gaps, {x, y}), holding(panels, {x, y}) > 0 ? 0 : 1)
+                << "at " << x << "," << y;
 }
 
 TEST(PanelGaps, PanelsSideBySideInABandLeaveOnlyTheSpaceBetweenThem) {

@@ -1,60 +1,41 @@
 // The viewport's selection boxes (editor/ui/selection_box.h), read back from the rectangles they
-// add to an ImGui draw list: which pixel centres each colour covers, and how often.
+// are made of: which pixel centres each colour covers, and how often.
 
-#include "imgui_test.h"
 #include "ui/selection_box.h"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <map>
+#include <tuple>
 #include <utility>
+#include <vector>
 
 namespace diorama::editor {
 namespace {
 
-const ImU32 kBlue = IM_COL32(60, 150, 225, 255);
-const ImU32 kHaloColor = IM_COL32(0, 0, 0, 150);
-const ImU32 kTint = IM_COL32(60, 150, 225, 0x22);
+const glm::vec4 kBlue{60.0f / 255.0f, 150.0f / 255.0f, 225.0f / 255.0f, 1.0f};
+const glm::vec4 kTint{kBlue.r, kBlue.g, kBlue.b, kSelectionTintAlpha};
 
-// How many of a colour's triangles cover each pixel centre, per colour.
-using Coverage = std::map<ImU32, std::map<std::pair<int, int>, int>>;
+using ColourKey = std::tuple<float, float, float, float>;
+ColourKey key(const glm::vec4& c) {
+    return {c.r, c.g, c.b, c.a};
+}
 
-// An ImGui frame whose foreground draw list gets what draw adds, rasterized at pixel centres.
-class SelectionBox : public test::ImGuiTest {
-protected:
-    SelectionBox() : ImGuiTest(ImVec2(200.0f, 200.0f)) {}
+// How many of a colour's rectangles cover each pixel centre, per colour.
+using Coverage = std::map<ColourKey, std::map<std::pair<int, int>, int>>;
 
-    template <class Draw>
-    Coverage drawn(Draw&& draw) {
-        ImGui::NewFrame();
-        ImDrawList* list = ImGui::GetForegroundDrawList();
-        const int first = list->IdxBuffer.Size;
-        draw(list);
-        // Every shape here is an axis-aligned rectangle: 4 vertices, 6 indices.
-        Coverage covered;
-        EXPECT_EQ((list->IdxBuffer.Size - first) % 6, 0);
-        for (int i = first; i + 5 < list->IdxBuffer.Size; i += 6) {
-            ImVec2 lo(1e9f, 1e9f);
-            ImVec2 hi(-1e9f, -1e9f);
-            const ImU32 col = list->VtxBuffer[list->IdxBuffer[i]].col;
-            for (int k = 0; k < 6; ++k) {
-                const ImDrawVert& v = list->VtxBuffer[list->IdxBuffer[i + k]];
-                EXPECT_EQ(v.col, col);
-                lo = ImVec2(std::min(lo.x, v.pos.x), std::min(lo.y, v.pos.y));
-                hi = ImVec2(std::max(hi.x, v.pos.x), std::max(hi.y, v.pos.y));
+Coverage covered(const std::vector<BoxPiece>& pieces) {
+    Coverage out;
+    for (const BoxPiece& piece : pieces)
+        for (int y = 0; y < 200; ++y)
+            for (int x = 0; x < 200; ++x) {
+                const float px = static_cast<float>(x) + 0.5f;
+                const float py = static_cast<float>(y) + 0.5f;
+                if (px > piece.lo.x && px < piece.hi.x && py > piece.lo.y && py < piece.hi.y)
+                    ++out[key(piece.color)][{x, y}];
             }
-            for (int y = 0; y < 200; ++y)
-                for (int x = 0; x < 200; ++x) {
-                    const float px = static_cast<float>(x) + 0.5f;
-                    const float py = static_cast<float>(y) + 0.5f;
-                    if (px > lo.x && px < hi.x && py > lo.y && py < hi.y) ++covered[col][{x, y}];
-                }
-        }
-        ImGui::Render();
-        return covered;
-    }
-};
+    return out;
+}
 
 // The pixels of the frame width wide just inside [x0, x1) x [y0, y1).
 std::map<std::pair<int, int>, int> ring(int x0, int y0, int x1, int y1, int width) {
@@ -66,32 +47,45 @@ std::map<std::pair<int, int>, int> ring(int x0, int y0, int x1, int y1, int widt
     return pixels;
 }
 
-TEST_F(SelectionBox, AnOutlineInsideAHaloOutsideAndATintBetweenEachPixelOnce) {
+TEST(SelectionBox, AnOutlineInsideAHaloOutsideAndATintBetweenEachPixelOnce) {
     // Rounded to whole pixels: the box is [10, 41) x [21, 60).
-    const Coverage covered = drawn([](ImDrawList* list) {
-        selection_box(list, ImVec2(10.4f, 20.6f), ImVec2(40.5f, 59.7f), kBlue, false);
-    });
-    EXPECT_EQ(covered.at(kBlue), ring(10, 21, 41, 60, 1));
-    EXPECT_EQ(covered.at(kHaloColor), ring(8, 19, 43, 62, 2));
-    EXPECT_EQ(covered.at(kTint), ring(10, 21, 41, 60, 100));
+    std::vector<BoxPiece> pieces;
+    selection_box(pieces, {10.4f, 20.6f}, {40.5f, 59.7f}, kBlue, false);
+    const Coverage c = covered(pieces);
+    EXPECT_EQ(c.at(key(kBlue)), ring(10, 21, 41, 60, 1));
+    EXPECT_EQ(c.at(key(kSelectionHaloColor)), ring(8, 19, 43, 62, 2));
+    EXPECT_EQ(c.at(key(kTint)), ring(10, 21, 41, 60, 100));
+    // Drawn in that order: the halo first, the outline last.
+    EXPECT_EQ(key(pieces.front().color), key(kSelectionHaloColor));
+    EXPECT_EQ(key(pieces.back().color), key(kBlue));
 }
 
-TEST_F(SelectionBox, ThePrimarySelectionsOutlineIsTwoPixelsWide) {
-    const Coverage covered = drawn(
-        [](ImDrawList* list) { selection_box(list, ImVec2(50, 50), ImVec2(90, 70), kBlue, true); });
-    EXPECT_EQ(covered.at(kBlue), ring(50, 50, 90, 70, 2));
+TEST(SelectionBox, ThePrimarySelectionsOutlineIsTwoPixelsWide) {
+    std::vector<BoxPiece> pieces;
+    selection_box(pieces, {50.0f, 50.0f}, {90.0f, 70.0f}, kBlue, true);
+    EXPECT_EQ(covered(pieces).at(key(kBlue)), ring(50, 50, 90, 70, 2));
 }
 
-TEST_F(SelectionBox, ABoxTooSmallForItsFrameIsFilled) {
-    const Coverage covered = drawn(
-        [](ImDrawList* list) { frame_inside(list, ImVec2(5, 5), ImVec2(8, 30), 2.0f, kBlue); });
-    EXPECT_EQ(covered.at(kBlue), ring(5, 5, 8, 30, 100));
+TEST(SelectionBox, ABoxTooSmallForItsFrameIsFilled) {
+    std::vector<BoxPiece> frame;
+    frame_inside(frame, {5.0f, 5.0f}, {8.0f, 30.0f}, 2.0f, kBlue);
+    EXPECT_EQ(covered(frame).at(key(kBlue)), ring(5, 5, 8, 30, 100));
     // An object with no size still gets a box of one pixel (the outline fills it), in its halo.
-    const Coverage point = drawn([](ImDrawList* list) {
-        selection_box(list, ImVec2(100, 100), ImVec2(100.2f, 100.1f), kBlue, false);
-    });
-    EXPECT_EQ(point.at(kBlue), ring(100, 100, 101, 101, 1));
-    EXPECT_EQ(point.at(kHaloColor), ring(98, 98, 103, 103, 2));
+    std::vector<BoxPiece> point;
+    selection_box(point, {100.0f, 100.0f}, {100.2f, 100.1f}, kBlue, false);
+    const Coverage c = covered(point);
+    EXPECT_EQ(c.at(key(kBlue)), ring(100, 100, 101, 101, 1));
+    EXPECT_EQ(c.at(key(kSelectionHaloColor)), ring(98, 98, 103, 103, 2));
+}
+
+TEST(SelectionBox, BoxesAreAppendedAfterWhatIsThere) {
+    std::vector<BoxPiece> pieces;
+    selection_box(pieces, {10.0f, 10.0f}, {40.0f, 40.0f}, kBlue, false);
+    const std::size_t one = pieces.size();
+    selection_box(pieces, {60.0f, 10.0f}, {90.0f, 40.0f}, kBlue, true);
+    ASSERT_EQ(pieces.size(), 2 * one);
+    EXPECT_EQ(pieces[0].lo, glm::vec2(8.0f, 8.0f));
+    EXPECT_EQ(pieces[one].lo, glm::vec2(58.0f, 8.0f));
 }
 
 } // namespace

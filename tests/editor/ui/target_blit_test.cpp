@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <optional>
 
 namespace {
@@ -72,6 +73,49 @@ TEST(TargetBlit, AFramebufferScaleCopiesToItsPixels) {
     const std::optional<BlitRegion> r = blit_region(blit, hidpi, {0.0f, 0.0f}, {800.0f, 600.0f});
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(*r, (BlitRegion{{0, 0}, {800, 600}, {200, 500}, {1000, 1100}}));
+}
+
+TEST(TargetBlit, AtAFractionalFramebufferScaleTheImageIsCopiedAtItsSize) {
+    // 300x200 units at (101, 51) on a display of 800x600 units in 1200x900 pixels: the place
+    // spans 151.5-601.5 pixels across; the viewport's target is its 450x300 pixels.
+    TargetBlit blit = whole_target();
+    blit.target_size = {450, 300};
+    blit.screen_min = {101.0f, 51.0f};
+    blit.screen_max = {401.0f, 251.0f};
+    const DisplayFrame scaled{{0.0f, 0.0f}, {800.0f, 600.0f}, {1.5f, 1.5f}};
+    const std::optional<BlitRegion> r = blit_region(blit, scaled, {0.0f, 0.0f}, {800.0f, 600.0f});
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(*r, (BlitRegion{{0, 0}, {450, 300}, {152, 524}, {602, 824}}));
+}
+
+TEST(TargetBlit, AtAnyFramebufferScaleTheCopyStaysInsideTheTargetAndItsClip) {
+    for (const float scale : {1.0f, 1.25f, 1.333f, 1.5f, 1.75f, 2.25f})
+        for (int x = 100; x < 140; x += 3)
+            for (int width = 300; width < 340; width += 7) {
+                TargetBlit blit = whole_target();
+                blit.screen_min = {static_cast<float>(x), 60.0f};
+                blit.screen_max = {static_cast<float>(x + width), 360.0f};
+                blit.target_size = {
+                    static_cast<int>(std::lround(static_cast<float>(width) * scale)),
+                    static_cast<int>(std::lround(300.0f * scale))};
+                const DisplayFrame display{{0.0f, 0.0f}, {800.0f, 600.0f}, {scale, scale}};
+                // Clipped to the panel the image fills, as ImGui clips it.
+                const std::optional<BlitRegion> r =
+                    blit_region(blit, display, blit.screen_min, blit.screen_max);
+                ASSERT_TRUE(r.has_value()) << scale << " " << x << " " << width;
+                EXPECT_GE(r->src_min.x, 0);
+                EXPECT_GE(r->src_min.y, 0);
+                EXPECT_LE(r->src_max.x, blit.target_size.x) << scale << " " << x << " " << width;
+                EXPECT_LE(r->src_max.y, blit.target_size.y);
+                // A copy, never a resampling: as many texels as pixels.
+                EXPECT_EQ(r->src_max - r->src_min, r->dst_max - r->dst_min)
+                    << scale << " " << x << " " << width;
+                // Within the backend's scissor: the clip's corner and size truncated.
+                const float left = static_cast<float>(x) * scale;
+                EXPECT_GE(r->dst_min.x, static_cast<int>(left));
+                EXPECT_LE(r->dst_max.x, static_cast<int>(left) +
+                                            static_cast<int>(static_cast<float>(width) * scale));
+            }
 }
 
 TEST(TargetBlit, TheDisplaysPositionIsTheFramebuffersOrigin) {

@@ -21,13 +21,13 @@ void frame_inside(std::vector<BoxPiece>& out, glm::vec2 lo, glm::vec2 hi, float 
 }
 
 void selection_box(std::vector<BoxPiece>& out, glm::vec2 a, glm::vec2 c, const glm::vec4& color,
-                   bool primary) {
+                   bool primary, float unit) {
     const glm::vec2 lo(std::round(a.x), std::round(a.y));
-    const glm::vec2 hi = glm::max(glm::vec2(std::round(c.x), std::round(c.y)), lo + 1.0f);
-    const glm::vec2 halo(kSelectionHalo);
-    frame_inside(out, lo - halo, hi + halo, kSelectionHalo, kSelectionHaloColor);
+    const glm::vec2 hi = glm::max(glm::vec2(std::round(c.x), std::round(c.y)), lo + unit);
+    const float halo = kSelectionHalo * unit;
+    frame_inside(out, lo - glm::vec2(halo), hi + glm::vec2(halo), halo, kSelectionHaloColor);
     out.push_back({lo, hi, glm::vec4(color.r, color.g, color.b, kSelectionTintAlpha)});
-    frame_inside(out, lo, hi, primary ? 2.0f : 1.0f, color);
+    frame_inside(out, lo, hi, (primary ? 2.0f : 1.0f) * unit, color);
 }
 
 } // namespace diorama::editor

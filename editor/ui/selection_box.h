@@ -25,11 +25,11 @@ void frame_inside(std::vector<BoxPiece>& out, glm::vec2 lo, glm::vec2 hi, float 
                   const glm::vec4& color);
 
 // Appends a selected object's box from top-left a to bottom-right c (pixels, rounded to whole
-// ones), in drawing order: a dark halo of kSelectionHalo pixels outside it that keeps it visible
+// ones), in drawing order: a dark halo of kSelectionHalo units outside it that keeps it visible
 // on light objects, a faint tint of color inside, and an outline of color inside its edge
-// (2 pixels on the primary selection, else 1).
+// (2 units on the primary selection, else 1); a unit is `unit` whole pixels.
 void selection_box(std::vector<BoxPiece>& out, glm::vec2 a, glm::vec2 c, const glm::vec4& color,
-                   bool primary);
+                   bool primary, float unit = 1.0f);
 constexpr float kSelectionHalo = 2.0f;
 constexpr glm::vec4 kSelectionHaloColor{0.0f, 0.0f, 0.0f, 150.0f / 255.0f};
 constexpr float kSelectionTintAlpha = 34.0f / 255.0f;

@@ -22,14 +22,17 @@ struct PixelRect {
 };
 
 PixelRect to_framebuffer(const DisplayFrame& display, glm::vec2 a, glm::vec2 b) {
-    const float height = display.size.y * display.framebuffer_scale.y;
+    // The backend's framebuffer height: truncated, as it sets its viewport and scissor.
+    const auto height =
+        static_cast<float>(static_cast<int>(display.size.y * display.framebuffer_scale.y));
     const glm::vec2 p0 = (a - display.pos) * display.framebuffer_scale;
     const glm::vec2 p1 = (b - display.pos) * display.framebuffer_scale;
     return {{p0.x, height - p1.y}, {p1.x, height - p0.y}};
 }
 
+// The nearest whole pixel edge, a half rounded down: a quad's edge on a pixel centre covers it.
 glm::ivec2 whole(glm::vec2 v) {
-    return {static_cast<int>(std::lround(v.x)), static_cast<int>(std::lround(v.y))};
+    return {static_cast<int>(std::ceil(v.x - 0.5f)), static_cast<int>(std::ceil(v.y - 0.5f))};
 }
 
 void blit_now(const ImDrawList*, const ImDrawCmd* cmd) {

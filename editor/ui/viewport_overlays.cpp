@@ -66,15 +66,22 @@ void ViewportPanel::draw_selection(EditorSession& session, const Rect& area, glm
     const auto to_world = [&](glm::vec2 p) {
         return glm::vec2(area.min.x + p.x / per_unit.x, area.max.y - p.y / per_unit.y);
     };
+    // Widths in the UI's units, as the overlays over the image: whole pixels per unit.
+    const float unit = std::max(1.0f, std::round(ImGui::GetIO().DisplayFramebufferScale.x));
+    const float gap = 2.0f * unit; // between the object and its box
+    // Boxes reaching into the area only (a select-all of a large scene stays cheap).
+    const glm::vec2 reach = glm::vec2(gap + (kSelectionHalo + 1.0f) * unit) / per_unit;
+    const Rect drawn{area.min - reach, area.max + reach};
     const World& world = session.world();
     const ImVec4 accent = ImGui::ColorConvertU32ToFloat4(kSelection);
     const glm::vec4 color(accent.x, accent.y, accent.z, accent.w);
     m_box_pieces.clear();
     for (std::size_t i = 0; i < selected.size(); ++i) {
         const Rect b = world.bounds(selected[i]);
-        selection_box(m_box_pieces, to_pixels({b.min.x, b.max.y}) - glm::vec2(2.0f),
-                      to_pixels({b.max.x, b.min.y}) + glm::vec2(2.0f), color,
-                      i + 1 == selected.size());
+        if (!b.overlaps(drawn)) continue;
+        selection_box(m_box_pieces, to_pixels({b.min.x, b.max.y}) - glm::vec2(gap),
+                      to_pixels({b.max.x, b.min.y}) + glm::vec2(gap), color,
+                      i + 1 == selected.size(), unit);
     }
     for (const BoxPiece& piece : m_box_pieces) {
         const glm::vec2 top_left = to_world(piece.lo);
@@ -90,7 +97,7 @@ void ViewportPanel::draw_overlays(UiContext& ctx) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->PushClipRect(to_im(m_origin), to_im(m_origin + m_size), true);
 
-    // Hover highlight, then the selection (the primary one brighter).
+    // Hover highlight (the selection's boxes are in the image, under it).
     const bool game_input = session.play_state() == PlayState::Playing && !session.attached();
     const bool painting = ctx.view.tile_paint.active && !game_input;
     if (m_hovered && m_gesture == Gesture::None && !game_input && !ctx.view.place_mode &&

@@ -237,16 +237,16 @@ TEST_F(ViewportPixelsApp, TheSelectionsBoxIsInTheImageAroundItsObject) {
     const ColourPatch red = in_view(images[0], 255, 0, 0);
     const ColourPatch blue = in_view(images[0], 0, 0, 255);
     ASSERT_GT(top.count, 400u) << "the box around the red rectangle";
-    EXPECT_NEAR(top.row, red.row, 1.0);
-    EXPECT_NEAR(top.column, red.column, 1.0);
+    EXPECT_NEAR(top.row, red.row, 0.5);
+    EXPECT_NEAR(top.column, red.column, 0.5);
     const ColourPatch panned = outline(images[2]);
     EXPECT_EQ(panned.count, top.count);
     EXPECT_DOUBLE_EQ(panned.row - top.row, 20.0);
     EXPECT_DOUBLE_EQ(panned.column - top.column, 30.0);
     const ColourPatch bottom = outline(images[3]);
     EXPECT_EQ(bottom.count, top.count);
-    EXPECT_NEAR(bottom.row, blue.row + 20.0, 1.0) << "after the pan";
-    EXPECT_NEAR(bottom.column, blue.column + 30.0, 1.0);
+    EXPECT_NEAR(bottom.row, blue.row + 20.0, 0.5) << "after the pan";
+    EXPECT_NEAR(bottom.column, blue.column + 30.0, 0.5);
 }
 
 // A pan within the margin drawn around the view draws nothing new: every frame of the drag

@@ -78,6 +78,18 @@ TEST(SelectionBox, ABoxTooSmallForItsFrameIsFilled) {
     EXPECT_EQ(c.at(key(kSelectionHaloColor)), ring(98, 98, 103, 103, 2));
 }
 
+TEST(SelectionBox, AUnitOfTwoPixelsDoublesEveryWidth) {
+    // A framebuffer of two pixels per UI unit: halo 4 pixels, outline 2 (primary 4).
+    std::vector<BoxPiece> pieces;
+    selection_box(pieces, {20.0f, 20.0f}, {60.0f, 50.0f}, kBlue, false, 2.0f);
+    Coverage c = covered(pieces);
+    EXPECT_EQ(c.at(key(kBlue)), ring(20, 20, 60, 50, 2));
+    EXPECT_EQ(c.at(key(kSelectionHaloColor)), ring(16, 16, 64, 54, 4));
+    pieces.clear();
+    selection_box(pieces, {20.0f, 20.0f}, {60.0f, 50.0f}, kBlue, true, 2.0f);
+    EXPECT_EQ(covered(pieces).at(key(kBlue)), ring(20, 20, 60, 50, 4));
+}
+
 TEST(SelectionBox, BoxesAreAppendedAfterWhatIsThere) {
     std::vector<BoxPiece> pieces;
     selection_box(pieces, {10.0f, 10.0f}, {40.0f, 40.0f}, kBlue, false);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -85,7 +86,8 @@ TEST(TargetBlit, AtAFractionalFramebufferScaleTheImageIsCopiedAtItsSize) {
     const DisplayFrame scaled{{0.0f, 0.0f}, {800.0f, 600.0f}, {1.5f, 1.5f}};
     const std::optional<BlitRegion> r = blit_region(blit, scaled, {0.0f, 0.0f}, {800.0f, 600.0f});
     ASSERT_TRUE(r.has_value());
-    EXPECT_EQ(*r, (BlitRegion{{0, 0}, {450, 300}, {152, 524}, {602, 824}}));
+    // From the pixel whose centre is on the place's edge (151.5 across, 523.5 up).
+    EXPECT_EQ(*r, (BlitRegion{{0, 0}, {450, 300}, {151, 523}, {601, 823}}));
 }
 
 TEST(TargetBlit, AtAnyFramebufferScaleTheCopyStaysInsideTheTargetAndItsClip) {
@@ -110,11 +112,25 @@ TEST(TargetBlit, AtAnyFramebufferScaleTheCopyStaysInsideTheTargetAndItsClip) {
                 // A copy, never a resampling: as many texels as pixels.
                 EXPECT_EQ(r->src_max - r->src_min, r->dst_max - r->dst_min)
                     << scale << " " << x << " " << width;
-                // Within the backend's scissor: the clip's corner and size truncated.
+                // From the first pixel whose centre the place covers, the target's size, cut
+                // by the backend's scissor (its corner and size truncated, y up from the
+                // truncated framebuffer height).
                 const float left = static_cast<float>(x) * scale;
-                EXPECT_GE(r->dst_min.x, static_cast<int>(left));
-                EXPECT_LE(r->dst_max.x, static_cast<int>(left) +
-                                            static_cast<int>(static_cast<float>(width) * scale));
+                const int scissor_x = static_cast<int>(left);
+                const int scissor_end =
+                    scissor_x + static_cast<int>(static_cast<float>(width) * scale);
+                const auto first_x = static_cast<int>(std::ceil(left - 0.5f));
+                EXPECT_EQ(r->dst_min.x, std::max(first_x, scissor_x)) << scale << " " << x;
+                EXPECT_EQ(r->dst_max.x, std::min(first_x + blit.target_size.x, scissor_end))
+                    << scale << " " << x << " " << width;
+                const int height = static_cast<int>(600.0f * scale);
+                const float bottom = static_cast<float>(height) - 360.0f * scale;
+                const int scissor_y = static_cast<int>(bottom);
+                const auto first_y = static_cast<int>(std::ceil(bottom - 0.5f));
+                EXPECT_EQ(r->dst_min.y, std::max(first_y, scissor_y)) << scale;
+                EXPECT_EQ(r->dst_max.y, std::min(first_y + blit.target_size.y,
+                                                 scissor_y + static_cast<int>(300.0f * scale)))
+                    << scale;
             }
 }
 

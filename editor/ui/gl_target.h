@@ -12,7 +12,9 @@
 
 namespace diorama::editor {
 
-// A framebuffer with one RGBA8 colour texture. Needs a current GL context for its whole life.
+// A framebuffer with one 8-bit RGBA colour texture, its texels stored as BGRA (as window buffers
+// are, so render::TexelCopy copies it into the window as memory: texel_copy.h). Needs a current
+// GL context for its whole life.
 class RenderTarget {
 public:
     RenderTarget() = default;
@@ -27,8 +29,8 @@ public:
     void bind() const;
     // Draws into the window again.
     static void unbind();
-    // The GL framebuffer (0 before the first resize), for copying from it.
-    [[nodiscard]] std::uint32_t framebuffer() const { return m_framebuffer; }
+    // The GL colour texture (0 before the first resize), for copying from it.
+    [[nodiscard]] std::uint32_t texture() const { return m_texture; }
     // The size of its storage, pixels.
     [[nodiscard]] glm::ivec2 size() const { return m_size; }
 

@@ -1,8 +1,6 @@
 #include "target_blit.h"
 
-#define GL_GLEXT_PROTOTYPES 1
-#include <GL/gl.h>
-#include <GL/glext.h>
+#include "diorama/render/texel_copy.h"
 
 #include <imgui/imgui.h>
 
@@ -38,28 +36,19 @@ glm::ivec2 whole(glm::vec2 v) {
 void blit_now(const ImDrawList*, const ImDrawCmd* cmd) {
     const auto& blit = *static_cast<const TargetBlit*>(cmd->UserCallbackData);
     const ImDrawData* data = ImGui::GetDrawData();
-    if (data == nullptr || blit.framebuffer == 0) return;
+    if (data == nullptr || blit.copier == nullptr || blit.texture == 0) return;
     const DisplayFrame display{{data->DisplayPos.x, data->DisplayPos.y},
                                {data->DisplaySize.x, data->DisplaySize.y},
                                {data->FramebufferScale.x, data->FramebufferScale.y}};
+    // The UI backend clips its own draws with the scissor test; the copy is clipped here (the
+    // scissor test would keep it from being a memory copy).
     const std::optional<BlitRegion> region = blit_region(
         blit, display, {cmd->ClipRect.x, cmd->ClipRect.y}, {cmd->ClipRect.z, cmd->ClipRect.w});
     if (!region) return;
-    const BlitRegion& r = *region;
-    const bool same_size = r.src_max - r.src_min == r.dst_max - r.dst_min;
-
-    // The UI backend clips its own draws with the scissor test; a copy is clipped above instead
-    // (under the scissor test a blit is drawn as a quad, not copied).
-    const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    GLint read_framebuffer = 0;
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_framebuffer);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, blit.framebuffer);
-    glBlitFramebuffer(r.src_min.x, r.src_min.y, r.src_max.x, r.src_max.y, r.dst_min.x, r.dst_min.y,
-                      r.dst_max.x, r.dst_max.y, GL_COLOR_BUFFER_BIT,
-                      same_size ? GL_NEAREST : GL_LINEAR);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_framebuffer));
-    if (scissor == GL_TRUE) glEnable(GL_SCISSOR_TEST);
+    // The backend's framebuffer: the display's size in pixels, truncated.
+    const glm::ivec2 framebuffer(display.size * display.framebuffer_scale);
+    blit.copier->copy(blit.texture, blit.target_size, {region->src_min, region->src_max},
+                      {region->dst_min, region->dst_max}, framebuffer);
 }
 
 } // namespace
@@ -102,6 +91,8 @@ std::optional<BlitRegion> blit_region(const TargetBlit& blit, const DisplayFrame
 
 void add_target_blit(ImDrawList& draw, const TargetBlit& blit) {
     draw.AddCallback(&blit_now, const_cast<TargetBlit*>(&blit));
+    // The copy changed the program, buffers, blending and scissor: the backend sets its own again.
+    draw.AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 
 } // namespace diorama::editor

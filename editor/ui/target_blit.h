@@ -1,7 +1,8 @@
 #pragma once
-// Showing a part of a RenderTarget in the window by copying its pixels (glBlitFramebuffer, from
-// an ImGui draw callback) instead of drawing it as a textured quad: a software rasterizer shades
-// and blends every pixel of a quad, where a copy at the same size is a memory copy.
+// Showing a part of a RenderTarget in the window by copying its pixels (render::TexelCopy, from
+// an ImGui draw callback) instead of drawing it as ImGui's textured quad: a software rasterizer
+// shades and blends every pixel of such a quad, where an opaque texel-for-pixel copy is a memory
+// copy.
 
 #include <glm/vec2.hpp>
 
@@ -10,17 +11,22 @@
 
 struct ImDrawList;
 
+namespace diorama::render {
+class TexelCopy;
+} // namespace diorama::render
+
 namespace diorama::editor {
 
-// What to copy where: a part of a framebuffer's colour to a window rectangle. The part is copied
-// at its size from the rectangle's rounded corner when the rectangle is that size to within a
-// pixel, else scaled (linear filter) to it.
+// What to copy where: a part of a target's colour texture to a window rectangle. The part is
+// copied at its size from the rectangle's rounded corner when the rectangle is that size to
+// within a pixel, else scaled (linear filter) to it.
 struct TargetBlit {
-    std::uint32_t framebuffer = 0;         // the GL framebuffer read from (0: nothing to copy)
-    glm::ivec2 target_size{0, 0};          // its colour texture's size, texels
-    glm::vec2 uv_top_left{0.0f, 1.0f};     // the part, as ImGui::Image's uv0 and uv1 (a GL
-    glm::vec2 uv_bottom_right{1.0f, 0.0f}; // texture's first row is the image's bottom)
-    glm::vec2 screen_min{0.0f};            // the window rectangle, ImGui's coordinates
+    const render::TexelCopy* copier = nullptr; // draws the copy (null: nothing to copy)
+    std::uint32_t texture = 0;                 // the GL texture (0: nothing to copy)
+    glm::ivec2 target_size{0, 0};              // its size, texels
+    glm::vec2 uv_top_left{0.0f, 1.0f};         // the part, as ImGui::Image's uv0 and uv1 (a GL
+    glm::vec2 uv_bottom_right{1.0f, 0.0f};     // texture's first row is the image's bottom)
+    glm::vec2 screen_min{0.0f};                // the window rectangle, ImGui's coordinates
     glm::vec2 screen_max{0.0f};
 };
 
@@ -50,7 +56,8 @@ struct BlitRegion {
                                                     glm::vec2 clip_max);
 
 // Adds the copy to the draw list in order (what is added later draws over it), clipped to the
-// draw list's clip rectangle. `blit` is read when the frame is rendered and must live until then.
+// draw list's clip rectangle, and then a reset of the UI backend's render state. `blit` is read
+// when the frame is rendered and must live until then.
 void add_target_blit(ImDrawList& draw, const TargetBlit& blit);
 
 } // namespace diorama::editor

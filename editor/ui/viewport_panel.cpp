@@ -10,6 +10,7 @@
 #include "diorama/log.h"
 #include "diorama/prefab.h"
 #include "diorama/render/font.h"
+#include "diorama/render/texel_copy.h"
 #include "diorama/render/texture.h"
 #include "diorama/scene_file.h"
 
@@ -60,7 +61,8 @@ glm::vec4 background_of(const World& world) {
 
 ViewportPanel::ViewportPanel()
     : m_renderer(std::make_unique<render::Renderer2D>()),
-      m_font(std::make_unique<render::Font>(kWorldFont, 32.0f)) {
+      m_font(std::make_unique<render::Font>(kWorldFont, 32.0f)),
+      m_copy(std::make_unique<render::TexelCopy>()) {
     m_renderer->keep_unchanged_frames(true); // the targets are drawn by this renderer alone
     GLint max_texture = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
@@ -102,11 +104,8 @@ void ViewportPanel::draw(UiContext& ctx) {
     // The image's place; its pixels are copied there when the UI is rendered, in the draw
     // list's order (the overlays drawn after it cover it).
     ImGui::Dummy(to_im(m_size));
-    m_blit = TargetBlit{m_shown_target->framebuffer(),
-                        m_shown_target->size(),
-                        m_shown.uv_top_left,
-                        m_shown.uv_bottom_right,
-                        m_origin,
+    m_blit = TargetBlit{m_copy.get(),        m_shown_target->texture(), m_shown_target->size(),
+                        m_shown.uv_top_left, m_shown.uv_bottom_right,   m_origin,
                         m_origin + m_size};
     add_target_blit(*ImGui::GetWindowDrawList(), m_blit);
     m_hovered = ImGui::IsItemHovered();

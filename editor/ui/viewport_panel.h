@@ -29,6 +29,7 @@ struct ImDrawList;
 
 namespace diorama::render {
 class Font;
+class TexelCopy;
 } // namespace diorama::render
 
 namespace diorama::editor {
@@ -100,9 +101,10 @@ private:
 
     std::unique_ptr<render::Renderer2D> m_renderer;
     std::unique_ptr<render::Font> m_font;
-    render::WorldDrawCache m_world_cache; // the world's geometry while it stays the same
-    RenderTarget m_target;                // the view alone
-    RenderTarget m_framed_target;         // the view and a margin (ViewportFrame)
+    std::unique_ptr<render::TexelCopy> m_copy; // shows the target's view in the window
+    render::WorldDrawCache m_world_cache;      // the world's geometry while it stays the same
+    RenderTarget m_target;                     // the view alone
+    RenderTarget m_framed_target;              // the view and a margin (ViewportFrame)
     ViewportFrame m_frame;
     FramePlacement m_shown; // this frame's: the area drawn and the view's part of it
     const RenderTarget* m_shown_target = nullptr; // the target drawn into this frame

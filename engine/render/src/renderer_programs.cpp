@@ -61,6 +61,27 @@ void main() {
 }
 )";
 
+// The texel copy program: a sample of the texture and nothing else (Mesa's llvmpipe recognises
+// such a shader, drawn opaque with nearest filtering onto a rectangle, as a copy).
+constexpr const char* kTexelCopyVertexShader = R"(#version 330 core
+layout(location = 0) in vec2 a_position;
+layout(location = 1) in vec2 a_uv;
+out vec2 v_uv;
+void main() {
+    v_uv = a_uv;
+    gl_Position = vec4(a_position, 0.0, 1.0);
+}
+)";
+
+constexpr const char* kTexelCopyFragmentShader = R"(#version 330 core
+in vec2 v_uv;
+uniform sampler2D u_texture;
+out vec4 o_color;
+void main() {
+    o_color = texture(u_texture, v_uv);
+}
+)";
+
 GLuint compile_shader(GLenum stage, const char* source) {
     const GLuint shader = glCreateShader(stage);
     glShaderSource(shader, 1, &source, nullptr);
@@ -127,6 +148,16 @@ ShaderProgram make_textured_program() {
 
 ShaderProgram make_solid_program() {
     return make_program(kSolidVertexShader, kSolidFragmentShader);
+}
+
+ShaderProgram make_texel_copy_program() {
+    ShaderProgram p = make_program(kTexelCopyVertexShader, kTexelCopyFragmentShader);
+    if (p.id != 0) {
+        glUseProgram(p.id);
+        glUniform1i(p.u_texture, 0);
+        glUseProgram(0);
+    }
+    return p;
 }
 
 } // namespace diorama::render

@@ -1,7 +1,8 @@
 #pragma once
-// The two shader programs Renderer2D draws with (private to diorama_render). Both read the same
-// vertex layout: a_position (location 0), a_uv (1), a_color (2, straight alpha; premultiplied in
-// the shader); u_view_projection maps world to clip space.
+// The shader programs of diorama_render (private to it). Renderer2D's two read the same vertex
+// layout: a_position (location 0), a_uv (1), a_color (2, straight alpha; premultiplied in the
+// shader); u_view_projection maps world to clip space. TexelCopy's reads a_position in clip
+// space (0) and a_uv (1).
 
 #include "gl.h"
 
@@ -19,5 +20,8 @@ ShaderProgram make_textured_program();
 // The solid program: the colour alone, flat; a point's size in pixels is its a_uv.x. Logs why
 // when it fails.
 ShaderProgram make_solid_program();
+// The texel copy program: the texture on unit 0 sampled at a_uv, nothing else, so that a
+// software rasterizer can recognise it as a copy. Logs why when it fails.
+ShaderProgram make_texel_copy_program();
 
 } // namespace diorama::render

@@ -19,7 +19,7 @@ using diorama::editor::TargetBlit;
 // A 400x300 target shown whole at (100, 50) in an 800x600 window: ImGui's y goes down, GL's up.
 TargetBlit whole_target() {
     TargetBlit blit;
-    blit.framebuffer = 1;
+    blit.texture = 1;
     blit.target_size = {400, 300};
     blit.uv_top_left = {0.0f, 1.0f};
     blit.uv_bottom_right = {1.0f, 0.0f};

@@ -1,8 +1,9 @@
 #pragma once
-// The viewport's box around a selected object, as filled rectangles on whole pixels, not
-// anti-aliased strokes: a selection of thousands of objects costs a few quads each, not a
-// stroke's many thin triangles. The viewport draws them into its image with the world
-// (ViewportPanel::draw_selection), so an unchanged selection costs nothing to show again.
+// The viewport's box around a selected object, as filled rectangles and frames on whole pixels,
+// not anti-aliased strokes: a selection of thousands of objects costs three quads each
+// (Renderer2D::frame), not a stroke's many thin triangles. The viewport draws them into its image
+// with the world (ViewportPanel::draw_selection), so an unchanged selection costs nothing to show
+// again.
 
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
@@ -11,18 +12,15 @@
 
 namespace diorama::editor {
 
-// One filled rectangle of a box: [lo, hi] in pixels (y down), a colour with straight alpha.
+// One piece of a box: [lo, hi] in pixels (y down), a colour with straight alpha, filled or, with
+// a frame width, the frame that many pixels wide just inside it (filled when it is too small for
+// it), each pixel of it once.
 struct BoxPiece {
     glm::vec2 lo{0.0f};
     glm::vec2 hi{0.0f};
     glm::vec4 color{1.0f};
+    float frame = 0.0f; // pixels; 0: filled
 };
-
-// Appends a frame width pixels wide just inside the box [lo, hi] (whole pixels), as four
-// rectangles that do not overlap, so a translucent colour is even at the corners; a box too
-// small for it is filled instead.
-void frame_inside(std::vector<BoxPiece>& out, glm::vec2 lo, glm::vec2 hi, float width,
-                  const glm::vec4& color);
 
 // Appends a selected object's box from top-left a to bottom-right c (pixels, rounded to whole
 // ones), in drawing order: a dark halo of kSelectionHalo units outside it that keeps it visible

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numbers>
 
 namespace diorama::editor {
@@ -83,12 +84,12 @@ void ViewportPanel::draw_selection(EditorSession& session, const Rect& area, glm
                       to_pixels({b.max.x, b.min.y}) + glm::vec2(gap), color,
                       i + 1 == selected.size(), unit);
     }
-    for (const BoxPiece& piece : m_box_pieces) {
-        const glm::vec2 top_left = to_world(piece.lo);
-        const glm::vec2 bottom_right = to_world(piece.hi);
-        m_renderer->quad((top_left + bottom_right) * 0.5f, glm::abs(bottom_right - top_left), 0.0f,
-                         piece.color);
-    }
+    // Frames and filled pieces alike (an infinite frame fills), so the boxes are one draw call.
+    for (const BoxPiece& piece : m_box_pieces)
+        m_renderer->frame(to_world(piece.lo), to_world(piece.hi),
+                          piece.frame > 0.0f ? piece.frame / per_unit.x
+                                             : std::numeric_limits<float>::infinity(),
+                          piece.color);
 }
 
 void ViewportPanel::draw_overlays(UiContext& ctx) {

@@ -36,6 +36,10 @@ using detail::kMaxIndices;
 using detail::Vertex;
 
 constexpr std::size_t kMaxCircleSegments = 256;
+// Frames whose inside is at most this many pixels are one quad (its inside shaded and
+// discarded), larger ones four strips: with a software rasterizer a triangle's setup costs about
+// as much as shading a few hundred pixels.
+constexpr float kOneQuadFrameInsidePixels = 1024.0f;
 constexpr float kCircleMaxErrorPx = 0.1f; // largest gap between the polygon and the true circle
 DIORAMA_HOT_INLINE std::array<std::uint8_t, 4> pack_color(const glm::vec4& c) {
     // Rounded to the nearest of 0..255 (NaN as 0), inline: std::lround is a libm call, four
@@ -111,7 +115,7 @@ void Renderer2D::Impl::draw(RenderStats& stats) {
         glClearColor(c.r, c.g, c.b, c.a);
         glClear(GL_COLOR_BUFFER_BIT);
     }
-    if (textured.id == 0 || solid.id == 0) return;
+    if (textured.id == 0 || solid.id == 0 || frame_program.id == 0) return;
     glViewport(0, 0, frame.size_px.x, frame.size_px.y);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
@@ -144,6 +148,8 @@ void Renderer2D::Impl::draw(RenderStats& stats) {
             if (b.count == 0) continue;
             if (b.texture_serial == white->serial()) {
                 use(solid, in_use);
+            } else if (b.texture_serial == frame_key->serial()) {
+                use(frame_program, in_use);
             } else {
                 use(textured, in_use);
                 glBindTexture(GL_TEXTURE_2D, b.texture);
@@ -166,6 +172,7 @@ Renderer2D::Renderer2D() : m_impl(std::make_unique<Impl>()) {
     Impl& r = *m_impl;
     r.textured = make_textured_program();
     r.solid = make_solid_program();
+    r.frame_program = make_frame_program();
     glGenVertexArrays(1, &r.vao);
     glGenBuffers(1, &r.vbo);
     glGenBuffers(1, &r.ibo);
@@ -186,6 +193,7 @@ Renderer2D::Renderer2D() : m_impl(std::make_unique<Impl>()) {
 
     const std::array<std::uint8_t, 4> white{255, 255, 255, 255};
     r.white = std::make_unique<Texture>(1, 1, white.data(), false);
+    r.frame_key = std::make_unique<Texture>(1, 1, white.data(), false);
 }
 
 Renderer2D::~Renderer2D() {
@@ -193,6 +201,7 @@ Renderer2D::~Renderer2D() {
     glDeleteBuffers(1, &r.ibo);
     glDeleteBuffers(1, &r.vbo);
     glDeleteVertexArrays(1, &r.vao);
+    glDeleteProgram(r.frame_program.id);
     glDeleteProgram(r.solid.id);
     glDeleteProgram(r.textured.id);
 }
@@ -331,6 +340,35 @@ void Renderer2D::rect_outline(const glm::mat3& transform, glm::vec2 size, const 
     m_impl->local_rect(transform, -h, {h.x, -h.y + t.y}, rgba, m_stats);
     m_impl->local_rect(transform, {-h.x, -h.y + t.y}, {-h.x + t.x, h.y - t.y}, rgba, m_stats);
     m_impl->local_rect(transform, {h.x - t.x, -h.y + t.y}, {h.x, h.y - t.y}, rgba, m_stats);
+}
+
+void Renderer2D::frame(glm::vec2 a, glm::vec2 b, float width, const glm::vec4& color) {
+    const glm::vec2 lo = glm::min(a, b);
+    const glm::vec2 hi = glm::max(a, b);
+    const glm::vec2 size = hi - lo;
+    if (!(width > 0.0f && size.x > 0.0f && size.y > 0.0f)) return;
+    Impl& r = *m_impl;
+    const auto rgba = pack_color(color);
+    // A quad of the frame program: its corners' places from its centre in widths (h); h = 0
+    // draws every pixel of it.
+    const auto piece = [&](glm::vec2 p0, glm::vec2 p1, glm::vec2 h) {
+        r.quad({glm::vec2(p0.x, p1.y), p1, glm::vec2(p1.x, p0.y), p0}, {-h.x, h.y}, {h.x, -h.y},
+               rgba, *r.frame_key, m_stats);
+    };
+    if (2.0f * width >= std::min(size.x, size.y)) { // the frame covers it all
+        piece(lo, hi, glm::vec2(0.0f));
+        return;
+    }
+    const glm::vec2 inside = (size - 2.0f * width) / m_pixel_size;
+    if (inside.x * inside.y <= kOneQuadFrameInsidePixels) {
+        piece(lo, hi, size * (0.5f / width));
+        return;
+    }
+    // Four strips that do not overlap, so a translucent frame has even corners.
+    piece({lo.x, hi.y - width}, hi, glm::vec2(0.0f));
+    piece(lo, {hi.x, lo.y + width}, glm::vec2(0.0f));
+    piece({lo.x, lo.y + width}, {lo.x + width, hi.y - width}, glm::vec2(0.0f));
+    piece({hi.x - width, lo.y + width}, {hi.x, hi.y - width}, glm::vec2(0.0f));
 }
 
 void Renderer2D::circle(const glm::mat3& transform, float radius, const glm::vec4& color,

@@ -86,10 +86,12 @@ struct Renderer2D::Impl {
     using Program = ShaderProgram;
     Program textured;
     Program solid;
+    Program frame_program; // Renderer2D::frame()'s one-quad frames
     GLuint vao = 0;
     GLuint vbo = 0;
     GLuint ibo = 0;
-    std::unique_ptr<Texture> white;
+    std::unique_ptr<Texture> white;     // solid batches' (never sampled)
+    std::unique_ptr<Texture> frame_key; // one-quad frames' batches' (never sampled)
 
     Frame frame;    // being collected between begin() and end()
     Frame previous; // the last one end() finished (drawn, or left as it was)

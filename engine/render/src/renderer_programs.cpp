@@ -61,6 +61,37 @@ void main() {
 }
 )";
 
+// The frame program: a frame inside a quad, as wide as one unit of a_uv, which holds each
+// corner's place from the centre in those units (so every corner's |a_uv| is the half size).
+// The quad's inside is discarded; the colour is flat, as in the solid program.
+constexpr const char* kFrameVertexShader = R"(#version 330 core
+layout(location = 0) in vec2 a_position;
+layout(location = 1) in vec2 a_uv;
+layout(location = 2) in vec4 a_color;
+uniform mat4 u_view_projection;
+out vec2 v_place;
+flat out vec2 v_half;
+flat out vec4 v_color;
+void main() {
+    v_place = a_uv;
+    v_half = abs(a_uv);
+    v_color = vec4(a_color.rgb * a_color.a, a_color.a);
+    gl_Position = u_view_projection * vec4(a_position, 0.0, 1.0);
+}
+)";
+
+constexpr const char* kFrameFragmentShader = R"(#version 330 core
+in vec2 v_place;
+flat in vec2 v_half;
+flat in vec4 v_color;
+out vec4 o_color;
+void main() {
+    vec2 to_edge = v_half - abs(v_place);
+    if (min(to_edge.x, to_edge.y) >= 1.0) discard;
+    o_color = v_color;
+}
+)";
+
 // The texel copy program: a sample of the texture and nothing else (Mesa's llvmpipe recognises
 // such a shader, drawn opaque with nearest filtering onto a rectangle, as a copy).
 constexpr const char* kTexelCopyVertexShader = R"(#version 330 core
@@ -148,6 +179,10 @@ ShaderProgram make_textured_program() {
 
 ShaderProgram make_solid_program() {
     return make_program(kSolidVertexShader, kSolidFragmentShader);
+}
+
+ShaderProgram make_frame_program() {
+    return make_program(kFrameVertexShader, kFrameFragmentShader);
 }
 
 ShaderProgram make_texel_copy_program() {

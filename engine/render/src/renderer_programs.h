@@ -12,7 +12,7 @@ namespace diorama::render {
 struct ShaderProgram {
     GLuint id = 0;
     GLint u_view_projection = -1;
-    GLint u_texture = -1; // -1 in the solid program
+    GLint u_texture = -1; // -1 in the programs that sample no texture
 };
 
 // The textured program: the texture sampled at a_uv times the colour. Logs why when it fails.
@@ -20,6 +20,10 @@ ShaderProgram make_textured_program();
 // The solid program: the colour alone, flat; a point's size in pixels is its a_uv.x. Logs why
 // when it fails.
 ShaderProgram make_solid_program();
+// The frame program: a frame one a_uv unit wide inside each quad, whose corners' a_uv are their
+// places from its centre in those units; the rest of the quad is discarded. Logs why when it
+// fails.
+ShaderProgram make_frame_program();
 // The texel copy program: the texture on unit 0 sampled at a_uv, nothing else, so that a
 // software rasterizer can recognise it as a copy. Logs why when it fails.
 ShaderProgram make_texel_copy_program();

@@ -1,10 +1,11 @@
-// The viewport's selection boxes (editor/ui/selection_box.h), read back from the rectangles they
-// are made of: which pixel centres each colour covers, and how often.
+// The viewport's selection boxes (editor/ui/selection_box.h), read back from the pieces they are
+// made of: which pixel centres each colour covers, and how often.
 
 #include "ui/selection_box.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -21,7 +22,7 @@ ColourKey key(const glm::vec4& c) {
     return {c.r, c.g, c.b, c.a};
 }
 
-// How many of a colour's rectangles cover each pixel centre, per colour.
+// How many of a colour's pieces cover each pixel centre, per colour.
 using Coverage = std::map<ColourKey, std::map<std::pair<int, int>, int>>;
 
 Coverage covered(const std::vector<BoxPiece>& pieces) {
@@ -31,7 +32,12 @@ Coverage covered(const std::vector<BoxPiece>& pieces) {
             for (int x = 0; x < 200; ++x) {
                 const float px = static_cast<float>(x) + 0.5f;
                 const float py = static_cast<float>(y) + 0.5f;
-                if (px > piece.lo.x && px < piece.hi.x && py > piece.lo.y && py < piece.hi.y)
+                const bool inside =
+                    px > piece.lo.x && px < piece.hi.x && py > piece.lo.y && py < piece.hi.y;
+                // A frame: within its width of the nearest edge.
+                const float to_edge = std::min(std::min(px - piece.lo.x, piece.hi.x - px),
+                                               std::min(py - piece.lo.y, piece.hi.y - py));
+                if (inside && (piece.frame <= 0.0f || to_edge < piece.frame))
                     ++out[key(piece.color)][{x, y}];
             }
     return out;
@@ -66,16 +72,26 @@ TEST(SelectionBox, ThePrimarySelectionsOutlineIsTwoPixelsWide) {
     EXPECT_EQ(covered(pieces).at(key(kBlue)), ring(50, 50, 90, 70, 2));
 }
 
-TEST(SelectionBox, ABoxTooSmallForItsFrameIsFilled) {
-    std::vector<BoxPiece> frame;
-    frame_inside(frame, {5.0f, 5.0f}, {8.0f, 30.0f}, 2.0f, kBlue);
-    EXPECT_EQ(covered(frame).at(key(kBlue)), ring(5, 5, 8, 30, 100));
+TEST(SelectionBox, ABoxTooSmallForItsOutlineIsFilledByIt) {
+    // Three pixels wide: the primary selection's outline of two covers it.
+    std::vector<BoxPiece> narrow;
+    selection_box(narrow, {5.0f, 5.0f}, {8.0f, 30.0f}, kBlue, true);
+    EXPECT_EQ(covered(narrow).at(key(kBlue)), ring(5, 5, 8, 30, 100));
     // An object with no size still gets a box of one pixel (the outline fills it), in its halo.
     std::vector<BoxPiece> point;
     selection_box(point, {100.0f, 100.0f}, {100.2f, 100.1f}, kBlue, false);
     const Coverage c = covered(point);
     EXPECT_EQ(c.at(key(kBlue)), ring(100, 100, 101, 101, 1));
     EXPECT_EQ(c.at(key(kSelectionHaloColor)), ring(98, 98, 103, 103, 2));
+}
+
+TEST(SelectionBox, ABoxIsThreePiecesAHaloFrameATintAndAnOutlineFrame) {
+    std::vector<BoxPiece> pieces;
+    selection_box(pieces, {10.0f, 10.0f}, {40.0f, 30.0f}, kBlue, false);
+    ASSERT_EQ(pieces.size(), 3u);
+    EXPECT_EQ(pieces[0].frame, kSelectionHalo);
+    EXPECT_EQ(pieces[1].frame, 0.0f) << "the tint is filled";
+    EXPECT_EQ(pieces[2].frame, 1.0f);
 }
 
 TEST(SelectionBox, AUnitOfTwoPixelsDoublesEveryWidth) {

@@ -93,6 +93,12 @@ public:
     // An outlined rectangle; thickness in world units.
     void rect_outline(glm::vec2 center, glm::vec2 size, float rotation_deg, const glm::vec4& color,
                       float thickness);
+    // A frame `width` wide just inside the axis-aligned rectangle with corners a and b (world
+    // units), even at its corners (no pixel drawn twice); one at least half the smaller side wide
+    // (infinity too) fills it. Small on screen it is one quad whose inside is discarded (a
+    // software rasterizer sets up 2 triangles, not 8); larger, four strips. Frames drawn in turn,
+    // filled ones too, stay in one draw call.
+    void frame(glm::vec2 a, glm::vec2 b, float width, const glm::vec4& color);
     // A filled circle (segments chosen from its size on screen) or its outline.
     void circle(glm::vec2 center, float radius, const glm::vec4& color, bool filled = true,
                 float thickness = 1.0f);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs the whole performance suite and prints one table: every Google Benchmark (tests/bench),
-# the player on generated 100k/10k scenes and the headless editor on a 100k-object scene, each with
-# its ratio to the reference measured in the same run (plain array, brute force, baselines) and
-# its budget (tests/bench/budgets.json). See docs/PERFORMANCE.md.
+# Runs the whole performance suite and prints one table: every Google Benchmark (tests/bench and,
+# with the editor, tests/render/bench), the player on generated 100k/10k scenes and the headless
+# editor on a 100k-object scene, each with its ratio to the reference measured in the same run
+# (plain array, brute force, baselines) and its budget (tests/bench/budgets.json). See
+# docs/PERFORMANCE.md.
 #
 #   scripts/bench.sh [OUT_DIR]
 #
@@ -29,8 +30,10 @@ if [ ! -f "$build/build.ninja" ]; then
   cmake --preset "$preset" -S "$root" >/dev/null
 fi
 targets=(diorama_bench diorama-scenegen diorama-benchreport diorama-player bounce)
+editor_built=0
 if grep -q "^DIORAMA_BUILD_EDITOR:BOOL=ON" "$build/CMakeCache.txt"; then
-  targets+=(diorama-editor)
+  targets+=(diorama-editor diorama_render_bench)
+  editor_built=1
 fi
 (cd "$root" && cmake --build --preset "$preset" --target "${targets[@]}" >/dev/null)
 bin="$build/bin"
@@ -46,6 +49,15 @@ echo "bench: running diorama_bench (output: $out/bench.json)" >&2
 "$bin/diorama_bench" "${bench_args[@]}" >"$out/bench.txt" 2>&1
 # A filter that matches no benchmark leaves an empty file: the table then has the tools alone.
 [ -s "$out/bench.json" ] || echo '{"benchmarks": []}' >"$out/bench.json"
+bench_files=("$out/bench.json")
+# The GL driver's cost of a viewport frame's parts (tests/render/bench), with the editor.
+if [ "$editor_built" = 1 ]; then
+  echo "bench: running diorama_render_bench (output: $out/render_bench.json)" >&2
+  render_args=("${bench_args[@]/#--benchmark_out=*/--benchmark_out=$out/render_bench.json}")
+  SDL_VIDEODRIVER=offscreen "$bin/diorama_render_bench" "${render_args[@]}" >"$out/render_bench.txt" 2>&1 ||
+    echo "bench: diorama_render_bench failed; see $out/render_bench.txt" >&2
+  [ -s "$out/render_bench.json" ] && bench_files+=("$out/render_bench.json")
+fi
 
 figures="$out/figures.txt"
 : >"$figures"
@@ -178,7 +190,7 @@ fi
 
 # ---- the table ----
 report=("$bin/diorama-benchreport" --budgets "$root/tests/bench/budgets.json" --figures "$figures"
-  "$out/bench.json")
+  "${bench_files[@]}")
 "${report[@]}" --markdown >"$out/table.md" || true
 echo
 echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs, kernel $(uname -r)"

@@ -1,7 +1,8 @@
 #pragma once
 // The viewport's box around a selected object, as filled rectangles and frames on whole pixels,
-// not anti-aliased strokes: a selection of thousands of objects costs three quads each
-// (Renderer2D::frame), not a stroke's many thin triangles. The viewport draws them into its image
+// not anti-aliased strokes: a selection of thousands of objects costs three quads each while
+// their boxes are small on screen (Renderer2D::frame; nine when larger), not a stroke's many
+// thin triangles. The viewport draws them into its image
 // with the world (ViewportPanel::draw_selection), so an unchanged selection costs nothing to show
 // again.
 

@@ -40,8 +40,8 @@ void blit_now(const ImDrawList*, const ImDrawCmd* cmd) {
     const DisplayFrame display{{data->DisplayPos.x, data->DisplayPos.y},
                                {data->DisplaySize.x, data->DisplaySize.y},
                                {data->FramebufferScale.x, data->FramebufferScale.y}};
-    // The UI backend clips its own draws with the scissor test; the copy is clipped here (the
-    // scissor test would keep it from being a memory copy).
+    // The UI backend clips its own draws with the scissor test; the copy, which draws with it
+    // off, is clipped here the same way.
     const std::optional<BlitRegion> region = blit_region(
         blit, display, {cmd->ClipRect.x, cmd->ClipRect.y}, {cmd->ClipRect.z, cmd->ClipRect.w});
     if (!region) return;

@@ -6,6 +6,8 @@
 
 #include "gl_canvas.h"
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include <limits>
 
 namespace diorama::render::test {
@@ -107,17 +109,41 @@ TEST_F(RendererFrameTest, FramesAndFilledRectanglesInTurnAreOneDrawCall) {
     EXPECT_LT(tint.b, 90) << "a quarter blue over black: " << tint;
 }
 
-TEST_F(RendererFrameTest, ARecordedFrameReplaysTheSamePixels) {
+TEST_F(RendererFrameTest, AFrameIsOneQuadUpToAnInsideOf1024PixelsOnScreen) {
+    // Two world units per pixel: the frame's size on screen is what counts.
+    Canvas canvas(64, 64);
+    const glm::mat4 zoomed_out = glm::ortho(0.0f, 128.0f, 0.0f, 128.0f, -1.0f, 1.0f);
+    const auto frame = [&](glm::vec2 b) {
+        canvas.clear();
+        Renderer2D r;
+        r.begin(canvas.size(), zoomed_out);
+        r.frame({4, 4}, b, 2.0f, {1, 0, 0, 1});
+        r.end();
+        canvas.read();
+        return r.stats().quads;
+    };
+    EXPECT_EQ(frame({72, 72}), 1u) << "34 x 34 pixels, an inside of 32 x 32";
+    const auto in_ring = ring(2, 2, 36, 36, 1);
+    EXPECT_EQ(canvas.count([&](int x, int y, Rgba c) { return in_ring(x, y) != (c == kRed); }), 0u)
+        << "a frame of one pixel (two world units) inside [2,36)";
+    EXPECT_EQ(frame({74, 72}), 4u) << "35 x 34 pixels, an inside of 33 x 32";
+    const auto in_wider = ring(2, 2, 37, 36, 1);
+    EXPECT_EQ(canvas.count([&](int x, int y, Rgba c) { return in_wider(x, y) != (c == kRed); }),
+              0u);
+}
+
+TEST_F(RendererFrameTest, ARecordedFrameReplaysTheSamePixelsInAnyRenderer) {
     Canvas canvas(64, 64);
     canvas.clear();
-    Renderer2D r;
+    Renderer2D recorder;
     RenderRecording recording;
-    r.begin(canvas.size(), canvas.projection());
-    r.start_recording(recording);
-    r.frame({10, 10}, {30, 25}, 2.0f, {1, 0, 0, 1});
-    r.stop_recording();
-    r.end();
+    recorder.begin(canvas.size(), canvas.projection());
+    recorder.start_recording(recording);
+    recorder.frame({10, 10}, {30, 25}, 2.0f, {1, 0, 0, 1});
+    recorder.stop_recording();
+    recorder.end();
     canvas.clear();
+    Renderer2D r; // not the one that recorded it
     r.begin(canvas.size(), canvas.projection());
     r.replay(recording);
     r.end();

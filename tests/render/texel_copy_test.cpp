@@ -102,6 +102,32 @@ TEST_F(TexelCopyTest, AScaledCopyFillsItsBoxBlendingBetweenTexels) {
         << "the box filled, nothing around it";
 }
 
+TEST_F(TexelCopyTest, TheTexturesOwnFiltersAndTheSamplerBindingAreLeftAsTheyWere) {
+    Canvas canvas(32, 16);
+    canvas.clear();
+    const SourceTexture source(2, 1, &red_then_blue);
+    glBindTexture(GL_TEXTURE_2D, source.id());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    const TexelCopy copy;
+    copy.copy(source.id(), {2, 1}, {{0, 0}, {2, 1}}, {{0, 0}, {2, 1}}, canvas.size());
+    copy.copy(source.id(), {2, 1}, {{0, 0}, {2, 1}}, {{4, 4}, {12, 6}}, canvas.size());
+    GLint min_filter = 0;
+    GLint mag_filter = 0;
+    GLint sampler = -1;
+    glBindTexture(GL_TEXTURE_2D, source.id());
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &min_filter);
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, &mag_filter);
+    glGetIntegerv(GL_SAMPLER_BINDING, &sampler);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    EXPECT_EQ(min_filter, GL_LINEAR_MIPMAP_LINEAR);
+    EXPECT_EQ(mag_filter, GL_LINEAR);
+    EXPECT_EQ(sampler, 0) << "no sampler left on unit 0 to override the next draw's texture";
+    canvas.read();
+    EXPECT_EQ(canvas.pixel(0, 0), kRed) << "copied all the same";
+    EXPECT_EQ(canvas.pixel(1, 0), kBlue);
+}
+
 TEST_F(TexelCopyTest, NothingIsDrawnWithoutATexture) {
     Canvas canvas(16, 16);
     canvas.clear();

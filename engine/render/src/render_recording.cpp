@@ -12,12 +12,14 @@
 
 namespace diorama::render {
 
-// A recording: pieces of geometry, each drawn with one texture and primitive, in queue order.
+// A recording: pieces of geometry, each drawn with one texture, primitive and shader, in queue
+// order.
 struct RenderRecording::Impl {
     struct Piece {
         GLuint texture = 0;
         std::uint64_t texture_serial = 0;
         GLenum mode = GL_TRIANGLES;
+        detail::Shader shader = detail::Shader::Texture;
         std::size_t first_vertex = 0; // into vertices
         std::size_t vertex_count = 0;
         std::size_t first_index = 0; // into indices, which count from the piece's first vertex
@@ -54,7 +56,7 @@ void Renderer2D::Impl::record(RenderRecording::Impl& out, const RenderStats& now
             const std::size_t v_begin = std::max(b.first_vertex, vertex_from);
             if (v_begin >= v_end) continue; // before the mark
             RenderRecording::Impl::Piece piece{
-                b.texture,       b.texture_serial,   b.mode, out.vertices.size(),
+                b.texture,       b.texture_serial,   b.mode, b.shader, out.vertices.size(),
                 v_end - v_begin, out.indices.size(), 0};
             out.vertices.insert(out.vertices.end(), c.vertices.get() + v_begin,
                                 c.vertices.get() + v_end);
@@ -75,7 +77,7 @@ void Renderer2D::Impl::record(RenderRecording::Impl& out, const RenderStats& now
 void Renderer2D::Impl::replay(const RenderRecording::Impl& in) {
     for (const RenderRecording::Impl::Piece& p : in.pieces) {
         const std::uint16_t base =
-            reserve(p.texture, p.texture_serial, p.vertex_count, p.index_count, p.mode);
+            reserve(p.texture, p.texture_serial, p.vertex_count, p.index_count, p.mode, p.shader);
         Chunk& c = open();
         std::copy_n(in.vertices.data() + p.first_vertex, p.vertex_count,
                     c.vertices.get() + c.vertex_count);

@@ -83,8 +83,8 @@ std::size_t circle_segments(float radius_px) {
 
 void Renderer2D::Impl::quad(const std::array<glm::vec2, 4>& corners, glm::vec2 uv_min,
                             glm::vec2 uv_max, const std::array<std::uint8_t, 4>& rgba,
-                            const Texture& texture, RenderStats& stats) {
-    const std::uint16_t base = reserve(texture, 4, 6);
+                            const Texture& texture, RenderStats& stats, Shader shader) {
+    const std::uint16_t base = reserve(texture, 4, 6, GL_TRIANGLES, shader);
     push_vertex(Vertex{corners[0], uv_min, rgba});
     push_vertex(Vertex{corners[1], {uv_max.x, uv_min.y}, rgba});
     push_vertex(Vertex{corners[2], uv_max, rgba});
@@ -115,7 +115,7 @@ void Renderer2D::Impl::draw(RenderStats& stats) {
         glClearColor(c.r, c.g, c.b, c.a);
         glClear(GL_COLOR_BUFFER_BIT);
     }
-    if (textured.id == 0 || solid.id == 0 || frame_program.id == 0) return;
+    if (textured.id == 0 || solid.id == 0) return;
     glViewport(0, 0, frame.size_px.x, frame.size_px.y);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
@@ -146,10 +146,11 @@ void Renderer2D::Impl::draw(RenderStats& stats) {
         }
         for (const Batch& b : c.batches) {
             if (b.count == 0) continue;
-            if (b.texture_serial == white->serial()) {
-                use(solid, in_use);
-            } else if (b.texture_serial == frame_key->serial()) {
+            if (b.shader == Shader::Frame) {
+                if (frame_program.id == 0) continue; // logged when it failed to build
                 use(frame_program, in_use);
+            } else if (b.texture_serial == white->serial()) {
+                use(solid, in_use);
             } else {
                 use(textured, in_use);
                 glBindTexture(GL_TEXTURE_2D, b.texture);
@@ -193,7 +194,6 @@ Renderer2D::Renderer2D() : m_impl(std::make_unique<Impl>()) {
 
     const std::array<std::uint8_t, 4> white{255, 255, 255, 255};
     r.white = std::make_unique<Texture>(1, 1, white.data(), false);
-    r.frame_key = std::make_unique<Texture>(1, 1, white.data(), false);
 }
 
 Renderer2D::~Renderer2D() {
@@ -353,7 +353,7 @@ void Renderer2D::frame(glm::vec2 a, glm::vec2 b, float width, const glm::vec4& c
     // draws every pixel of it.
     const auto piece = [&](glm::vec2 p0, glm::vec2 p1, glm::vec2 h) {
         r.quad({glm::vec2(p0.x, p1.y), p1, glm::vec2(p1.x, p0.y), p0}, {-h.x, h.y}, {h.x, -h.y},
-               rgba, *r.frame_key, m_stats);
+               rgba, *r.white, m_stats, Impl::Shader::Frame);
     };
     if (2.0f * width >= std::min(size.x, size.y)) { // the frame covers it all
         piece(lo, hi, glm::vec2(0.0f));

@@ -32,6 +32,11 @@ struct Vertex {
     glm::vec2 uv{0.0f};
     std::array<std::uint8_t, 4> rgba{}; // straight alpha; the shader premultiplies
 };
+
+// How a batch's pixels are coloured: its texture times the vertex colour (the solid program when
+// the texture is the renderer's white one), or the frame program (Renderer2D::frame).
+enum class Shader : std::uint8_t { Texture, Frame };
+
 inline constexpr std::size_t kMaxIndices =
     Renderer2D::kMaxVertices * 3; // circle fans need 3 per vertex
 
@@ -41,13 +46,16 @@ struct Renderer2D::Impl {
     using Vertex = detail::Vertex;
     static constexpr std::size_t kMaxIndices = detail::kMaxIndices;
 
+    using Shader = detail::Shader;
+
     struct Batch {
         GLuint texture = 0;
         std::uint64_t texture_serial = 0; // tells a texture from a later one given the same name
         GLenum mode = GL_TRIANGLES;       // or GL_POINTS
-        std::size_t first = 0;            // first index; a GL_POINTS batch's first vertex
-        std::size_t count = 0;            // indices; a GL_POINTS batch's vertices
-        std::size_t first_vertex = 0;     // its vertices run to the next batch's first_vertex
+        Shader shader = Shader::Texture;
+        std::size_t first = 0;        // first index; a GL_POINTS batch's first vertex
+        std::size_t count = 0;        // indices; a GL_POINTS batch's vertices
+        std::size_t first_vertex = 0; // its vertices run to the next batch's first_vertex
         bool operator==(const Batch&) const = default;
     };
 
@@ -90,8 +98,7 @@ struct Renderer2D::Impl {
     GLuint vao = 0;
     GLuint vbo = 0;
     GLuint ibo = 0;
-    std::unique_ptr<Texture> white;     // solid batches' (never sampled)
-    std::unique_ptr<Texture> frame_key; // one-quad frames' batches' (never sampled)
+    std::unique_ptr<Texture> white; // solid and frame batches' (never sampled)
 
     Frame frame;    // being collected between begin() and end()
     Frame previous; // the last one end() finished (drawn, or left as it was)
@@ -123,16 +130,17 @@ struct Renderer2D::Impl {
         c.batches.clear();
     }
 
-    // Room for nv vertices and ni indices in a batch of texture (in a new chunk when the open
-    // one is full); returns the index of the first new vertex. GL_POINTS batches take vertices
-    // only (drawn in order, without indices).
+    // Room for nv vertices and ni indices in a batch of texture and shader (in a new chunk when
+    // the open one is full); returns the index of the first new vertex. GL_POINTS batches take
+    // vertices only (drawn in order, without indices).
     DIORAMA_HOT_INLINE std::uint16_t reserve(const Texture& texture, std::size_t nv, std::size_t ni,
-                                             GLenum mode = GL_TRIANGLES) {
-        return reserve(texture.id(), texture.serial(), nv, ni, mode);
+                                             GLenum mode = GL_TRIANGLES,
+                                             Shader shader = Shader::Texture) {
+        return reserve(texture.id(), texture.serial(), nv, ni, mode, shader);
     }
     // The same for a texture named by its GL name and serial.
     DIORAMA_HOT_INLINE std::uint16_t reserve(GLuint texture, std::uint64_t serial, std::size_t nv,
-                                             std::size_t ni, GLenum mode) {
+                                             std::size_t ni, GLenum mode, Shader shader) {
         assert(in_frame && "draw calls go between begin() and end()");
         assert(nv <= kMaxVertices && ni <= kMaxIndices);
         assert(mode != GL_POINTS || ni == 0);
@@ -141,8 +149,9 @@ struct Renderer2D::Impl {
         Chunk& c = open();
         const bool points = mode == GL_POINTS;
         if (c.batches.empty() || c.batches.back().texture != texture ||
-            c.batches.back().texture_serial != serial || c.batches.back().mode != mode)
-            c.batches.push_back(Batch{texture, serial, mode,
+            c.batches.back().texture_serial != serial || c.batches.back().mode != mode ||
+            c.batches.back().shader != shader)
+            c.batches.push_back(Batch{texture, serial, mode, shader,
                                       points ? c.vertex_count : c.indices.size(), 0,
                                       c.vertex_count});
         c.batches.back().count += points ? nv : ni;
@@ -168,7 +177,8 @@ struct Renderer2D::Impl {
     // A quad from its corners (top-left, top-right, bottom-right, bottom-left) and the texture
     // coordinates of its top-left and bottom-right.
     void quad(const std::array<glm::vec2, 4>& corners, glm::vec2 uv_min, glm::vec2 uv_max,
-              const std::array<std::uint8_t, 4>& rgba, const Texture& texture, RenderStats& stats);
+              const std::array<std::uint8_t, 4>& rgba, const Texture& texture, RenderStats& stats,
+              Shader shader = Shader::Texture);
 
     // An untextured local rectangle [min, max] under m.
     void local_rect(const glm::mat3& m, glm::vec2 min, glm::vec2 max,

@@ -6,10 +6,21 @@
 #include "renderer_programs.h"
 
 #include <array>
+#include <utility>
 
 namespace diorama::render {
 
 TexelCopy::TexelCopy() : m_program(make_texel_copy_program().id) {
+    // Samplers, so the copied texture's own filters are left as they are.
+    glGenSamplers(1, &m_nearest);
+    glGenSamplers(1, &m_linear);
+    for (const auto& [sampler, filter] :
+         {std::pair{m_nearest, GL_NEAREST}, std::pair{m_linear, GL_LINEAR}}) {
+        glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, filter);
+        glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER, filter);
+        glSamplerParameteri(sampler, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glSamplerParameteri(sampler, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    }
     glGenVertexArrays(1, &m_vertex_array);
     glGenBuffers(1, &m_buffer);
     glBindVertexArray(m_vertex_array);
@@ -25,6 +36,8 @@ TexelCopy::TexelCopy() : m_program(make_texel_copy_program().id) {
 }
 
 TexelCopy::~TexelCopy() {
+    glDeleteSamplers(1, &m_linear);
+    glDeleteSamplers(1, &m_nearest);
     if (m_program != 0) glDeleteProgram(m_program);
     glDeleteBuffers(1, &m_buffer);
     glDeleteVertexArrays(1, &m_vertex_array);
@@ -46,7 +59,6 @@ void TexelCopy::copy(std::uint32_t texture, glm::ivec2 texture_size, const Pixel
                                          p1.x, p1.y, t1.x, t1.y, p0.x, p0.y, t0.x, t0.y,
                                          p1.x, p1.y, t1.x, t1.y, p0.x, p1.y, t0.x, t1.y};
     const bool same_size = to.max - to.min == from.max - from.min;
-    const GLint filter = same_size ? GL_NEAREST : GL_LINEAR;
 
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
@@ -54,12 +66,12 @@ void TexelCopy::copy(std::uint32_t texture, glm::ivec2 texture_size, const Pixel
     glUseProgram(m_program);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+    glBindSampler(0, same_size ? m_nearest : m_linear);
     glBindVertexArray(m_vertex_array);
     glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
     glBufferData(GL_ARRAY_BUFFER, sizeof(vertices), vertices.data(), GL_STREAM_DRAW);
     glDrawArrays(GL_TRIANGLES, 0, 6);
+    glBindSampler(0, 0);
 }
 
 } // namespace diorama::render

@@ -30,10 +30,10 @@ public:
 
     // Draws the texels `from` of `texture` (texture_size texels) onto the pixels `to` of the bound
     // framebuffer (framebuffer_size pixels): texel for pixel (nearest) when the boxes are the same
-    // size, else scaled with linear filtering. Opaque and unclipped: it turns blending and the
-    // scissor test off, sets the viewport to the whole framebuffer, the texture's filters, and
-    // binds its program, vertex array and buffer and the texture on unit 0 (the caller restores
-    // what it needs).
+    // size, else scaled with linear filtering (its own samplers: the texture's filters are left
+    // alone). Opaque and unclipped: it turns blending and the scissor test off, sets the
+    // viewport to the whole framebuffer, and binds its program, vertex array and buffer and the
+    // texture on unit 0 (the caller restores what it needs).
     void copy(std::uint32_t texture, glm::ivec2 texture_size, const PixelBox& from,
               const PixelBox& to, glm::ivec2 framebuffer_size) const;
 
@@ -41,6 +41,8 @@ private:
     std::uint32_t m_program = 0;
     std::uint32_t m_vertex_array = 0;
     std::uint32_t m_buffer = 0;
+    std::uint32_t m_nearest = 0; // samplers
+    std::uint32_t m_linear = 0;
 };
 
 } // namespace diorama::render

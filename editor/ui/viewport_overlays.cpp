@@ -10,12 +10,13 @@
 
 #include "diorama/components.h"
 #include "diorama/prefab.h"
+#include "diorama/render/texture.h"
 #include "diorama/scene_file.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <numbers>
 
 namespace diorama::editor {
@@ -74,22 +75,31 @@ void ViewportPanel::draw_selection(EditorSession& session, const Rect& area, glm
     const glm::vec2 reach = glm::vec2(gap + (kSelectionHalo + 1.0f) * unit) / per_unit;
     const Rect drawn{area.min - reach, area.max + reach};
     const World& world = session.world();
-    const ImVec4 accent = ImGui::ColorConvertU32ToFloat4(kSelection);
-    const glm::vec4 color(accent.x, accent.y, accent.z, accent.w);
-    m_box_pieces.clear();
+    if (m_selection_bands_unit != unit) {
+        // The bands' textures for this unit (the framebuffer's pixels per UI unit changed).
+        const ImVec4 accent = ImGui::ColorConvertU32ToFloat4(kSelection);
+        const glm::vec4 color(accent.x, accent.y, accent.z, accent.w);
+        for (const bool primary : {false, true}) {
+            std::vector<std::uint8_t> rgba;
+            for (const glm::vec4& band : selection_bands(color, primary, unit))
+                for (int c = 0; c < 4; ++c)
+                    rgba.push_back(static_cast<std::uint8_t>(std::lround(band[c] * 255.0f)));
+            m_selection_bands[primary ? 1 : 0] = std::make_unique<render::Texture>(
+                static_cast<int>(rgba.size() / 4), 1, rgba.data(), false);
+        }
+        m_selection_bands_unit = unit;
+    }
+    m_boxes.clear();
     for (std::size_t i = 0; i < selected.size(); ++i) {
         const Rect b = world.bounds(selected[i]);
         if (!b.overlaps(drawn)) continue;
-        selection_box(m_box_pieces, to_pixels({b.min.x, b.max.y}) - glm::vec2(gap),
-                      to_pixels({b.max.x, b.min.y}) + glm::vec2(gap), color,
-                      i + 1 == selected.size(), unit);
+        selection_box(m_boxes, to_pixels({b.min.x, b.max.y}) - glm::vec2(gap),
+                      to_pixels({b.max.x, b.min.y}) + glm::vec2(gap), i + 1 == selected.size(),
+                      unit);
     }
-    // Frames and filled pieces alike (an infinite frame fills), so the boxes are one draw call.
-    for (const BoxPiece& piece : m_box_pieces)
-        m_renderer->frame(to_world(piece.lo), to_world(piece.hi),
-                          piece.frame > 0.0f ? piece.frame / per_unit.x
-                                             : std::numeric_limits<float>::infinity(),
-                          piece.color);
+    for (const SelectionBox& box : m_boxes)
+        m_renderer->banded_rect(to_world(box.lo), to_world(box.hi),
+                                *m_selection_bands[box.primary ? 1 : 0]);
 }
 
 void ViewportPanel::draw_overlays(UiContext& ctx) {

@@ -19,6 +19,7 @@
 
 #include <glm/vec2.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -30,6 +31,7 @@ struct ImDrawList;
 namespace diorama::render {
 class Font;
 class TexelCopy;
+class Texture;
 } // namespace diorama::render
 
 namespace diorama::editor {
@@ -110,7 +112,10 @@ private:
     const RenderTarget* m_shown_target = nullptr; // the target drawn into this frame
     TargetBlit m_blit; // its view's part copied into the window when the UI is rendered
     render::RenderStats m_render_stats;
-    std::vector<BoxPiece> m_box_pieces; // this frame's selection boxes (kept: no allocation)
+    std::vector<SelectionBox> m_boxes; // this frame's selection boxes (kept: no allocation)
+    // Their bands (selection_bands), for other objects and the primary one, at this unit.
+    std::array<std::unique_ptr<render::Texture>, 2> m_selection_bands;
+    float m_selection_bands_unit = 0.0f;
     std::size_t m_visible = 0;
     ViewportCost m_cost;
 

@@ -36,10 +36,6 @@ using detail::kMaxIndices;
 using detail::Vertex;
 
 constexpr std::size_t kMaxCircleSegments = 256;
-// Frames whose inside is at most this many pixels are one quad (its inside shaded and
-// discarded), larger ones four strips: with a software rasterizer a triangle's setup costs about
-// as much as shading a few hundred pixels.
-constexpr float kOneQuadFrameInsidePixels = 1024.0f;
 constexpr float kCircleMaxErrorPx = 0.1f; // largest gap between the polygon and the true circle
 DIORAMA_HOT_INLINE std::array<std::uint8_t, 4> pack_color(const glm::vec4& c) {
     // Rounded to the nearest of 0..255 (NaN as 0), inline: std::lround is a libm call, four
@@ -146,9 +142,10 @@ void Renderer2D::Impl::draw(RenderStats& stats) {
         }
         for (const Batch& b : c.batches) {
             if (b.count == 0) continue;
-            if (b.shader == Shader::Frame) {
-                if (frame_program.id == 0) continue; // logged when it failed to build
-                use(frame_program, in_use);
+            if (b.shader == Shader::Bands) {
+                if (bands_program.id == 0) continue; // logged when it failed to build
+                use(bands_program, in_use);
+                glBindTexture(GL_TEXTURE_2D, b.texture);
             } else if (b.texture_serial == white->serial()) {
                 use(solid, in_use);
             } else {
@@ -173,7 +170,7 @@ Renderer2D::Renderer2D() : m_impl(std::make_unique<Impl>()) {
     Impl& r = *m_impl;
     r.textured = make_textured_program();
     r.solid = make_solid_program();
-    r.frame_program = make_frame_program();
+    r.bands_program = make_bands_program();
     glGenVertexArrays(1, &r.vao);
     glGenBuffers(1, &r.vbo);
     glGenBuffers(1, &r.ibo);
@@ -201,7 +198,7 @@ Renderer2D::~Renderer2D() {
     glDeleteBuffers(1, &r.ibo);
     glDeleteBuffers(1, &r.vbo);
     glDeleteVertexArrays(1, &r.vao);
-    glDeleteProgram(r.frame_program.id);
+    glDeleteProgram(r.bands_program.id);
     glDeleteProgram(r.solid.id);
     glDeleteProgram(r.textured.id);
 }
@@ -342,33 +339,15 @@ void Renderer2D::rect_outline(const glm::mat3& transform, glm::vec2 size, const 
     m_impl->local_rect(transform, {h.x - t.x, -h.y + t.y}, {h.x, h.y - t.y}, rgba, m_stats);
 }
 
-void Renderer2D::frame(glm::vec2 a, glm::vec2 b, float width, const glm::vec4& color) {
+void Renderer2D::banded_rect(glm::vec2 a, glm::vec2 b, const Texture& bands,
+                             const glm::vec4& color) {
     const glm::vec2 lo = glm::min(a, b);
     const glm::vec2 hi = glm::max(a, b);
-    const glm::vec2 size = hi - lo;
-    if (!(width > 0.0f && size.x > 0.0f && size.y > 0.0f)) return;
-    Impl& r = *m_impl;
-    const auto rgba = pack_color(color);
-    // A quad of the frame program: its corners' places from its centre in widths (h); h = 0
-    // draws every pixel of it.
-    const auto piece = [&](glm::vec2 p0, glm::vec2 p1, glm::vec2 h) {
-        r.quad({glm::vec2(p0.x, p1.y), p1, glm::vec2(p1.x, p0.y), p0}, {-h.x, h.y}, {h.x, -h.y},
-               rgba, *r.white, m_stats, Impl::Shader::Frame);
-    };
-    if (2.0f * width >= std::min(size.x, size.y)) { // the frame covers it all
-        piece(lo, hi, glm::vec2(0.0f));
-        return;
-    }
-    const glm::vec2 inside = (size - 2.0f * width) / m_pixel_size;
-    if (inside.x * inside.y <= kOneQuadFrameInsidePixels) {
-        piece(lo, hi, size * (0.5f / width));
-        return;
-    }
-    // Four strips that do not overlap, so a translucent frame has even corners.
-    piece({lo.x, hi.y - width}, hi, glm::vec2(0.0f));
-    piece(lo, {hi.x, lo.y + width}, glm::vec2(0.0f));
-    piece({lo.x, lo.y + width}, {lo.x + width, hi.y - width}, glm::vec2(0.0f));
-    piece({hi.x - width, lo.y + width}, {hi.x, hi.y - width}, glm::vec2(0.0f));
+    if (!(hi.x > lo.x && hi.y > lo.y)) return;
+    // Each corner's place from the centre, in pixels: the bands program's a_uv.
+    const glm::vec2 h = (hi - lo) * (0.5f / m_pixel_size);
+    m_impl->quad({glm::vec2(lo.x, hi.y), hi, glm::vec2(hi.x, lo.y), lo}, {-h.x, h.y}, {h.x, -h.y},
+                 pack_color(color), bands, m_stats, Impl::Shader::Bands);
 }
 
 void Renderer2D::circle(const glm::mat3& transform, float radius, const glm::vec4& color,

@@ -34,8 +34,9 @@ struct Vertex {
 };
 
 // How a batch's pixels are coloured: its texture times the vertex colour (the solid program when
-// the texture is the renderer's white one), or the frame program (Renderer2D::frame).
-enum class Shader : std::uint8_t { Texture, Frame };
+// the texture is the renderer's white one), or the bands program with its texture
+// (Renderer2D::banded_rect).
+enum class Shader : std::uint8_t { Texture, Bands };
 
 inline constexpr std::size_t kMaxIndices =
     Renderer2D::kMaxVertices * 3; // circle fans need 3 per vertex
@@ -94,11 +95,11 @@ struct Renderer2D::Impl {
     using Program = ShaderProgram;
     Program textured;
     Program solid;
-    Program frame_program; // Renderer2D::frame()'s one-quad frames
+    Program bands_program; // Renderer2D::banded_rect()
     GLuint vao = 0;
     GLuint vbo = 0;
     GLuint ibo = 0;
-    std::unique_ptr<Texture> white; // solid and frame batches' (never sampled)
+    std::unique_ptr<Texture> white; // solid batches' (never sampled)
 
     Frame frame;    // being collected between begin() and end()
     Frame previous; // the last one end() finished (drawn, or left as it was)

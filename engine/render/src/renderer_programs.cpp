@@ -61,10 +61,11 @@ void main() {
 }
 )";
 
-// The frame program: a frame inside a quad, as wide as one unit of a_uv, which holds each
-// corner's place from the centre in those units (so every corner's |a_uv| is the half size).
-// The quad's inside is discarded; the colour is flat, as in the solid program.
-constexpr const char* kFrameVertexShader = R"(#version 330 core
+// The bands program: a quad coloured by each pixel's distance from its nearest edge, in whole
+// pixels: band i of the texture (one row of texels) from i to i + 1 pixels in, the last band
+// deeper too. a_uv holds each corner's place from the centre in pixels (every corner's |a_uv| is
+// the half size).
+constexpr const char* kBandsVertexShader = R"(#version 330 core
 layout(location = 0) in vec2 a_position;
 layout(location = 1) in vec2 a_uv;
 layout(location = 2) in vec4 a_color;
@@ -80,15 +81,16 @@ void main() {
 }
 )";
 
-constexpr const char* kFrameFragmentShader = R"(#version 330 core
+constexpr const char* kBandsFragmentShader = R"(#version 330 core
 in vec2 v_place;
 flat in vec2 v_half;
 flat in vec4 v_color;
+uniform sampler2D u_texture;
 out vec4 o_color;
 void main() {
     vec2 to_edge = v_half - abs(v_place);
-    if (min(to_edge.x, to_edge.y) >= 1.0) discard;
-    o_color = v_color;
+    int band = clamp(int(min(to_edge.x, to_edge.y)), 0, textureSize(u_texture, 0).x - 1);
+    o_color = texelFetch(u_texture, ivec2(band, 0), 0) * v_color;
 }
 )";
 
@@ -181,8 +183,8 @@ ShaderProgram make_solid_program() {
     return make_program(kSolidVertexShader, kSolidFragmentShader);
 }
 
-ShaderProgram make_frame_program() {
-    return make_program(kFrameVertexShader, kFrameFragmentShader);
+ShaderProgram make_bands_program() {
+    return make_program(kBandsVertexShader, kBandsFragmentShader);
 }
 
 ShaderProgram make_texel_copy_program() {

@@ -20,10 +20,10 @@ ShaderProgram make_textured_program();
 // The solid program: the colour alone, flat; a point's size in pixels is its a_uv.x. Logs why
 // when it fails.
 ShaderProgram make_solid_program();
-// The frame program: a frame one a_uv unit wide inside each quad, whose corners' a_uv are their
-// places from its centre in those units; the rest of the quad is discarded. Logs why when it
-// fails.
-ShaderProgram make_frame_program();
+// The bands program: each pixel of a quad coloured by the texel of the texture's first row
+// whose index is its distance in whole pixels from the quad's nearest edge (a_uv: each corner's
+// place from the centre in pixels), times the colour. Logs why when it fails.
+ShaderProgram make_bands_program();
 // The texel copy program: the texture on unit 0 sampled at a_uv, nothing else, so that a
 // software rasterizer can recognise it as a copy. Logs why when it fails.
 ShaderProgram make_texel_copy_program();

@@ -93,12 +93,13 @@ public:
     // An outlined rectangle; thickness in world units.
     void rect_outline(glm::vec2 center, glm::vec2 size, float rotation_deg, const glm::vec4& color,
                       float thickness);
-    // A frame `width` wide just inside the axis-aligned rectangle with corners a and b (world
-    // units), even at its corners (no pixel drawn twice); one at least half the smaller side wide
-    // (infinity too) fills it. Small on screen it is one quad whose inside is discarded (a
-    // software rasterizer sets up 2 triangles, not 8); larger, four strips. Frames drawn in turn,
-    // filled ones too, stay in one draw call.
-    void frame(glm::vec2 a, glm::vec2 b, float width, const glm::vec4& color);
+    // An axis-aligned rectangle with corners a and b (world units) coloured by each pixel's
+    // distance from its nearest edge: the pixels whose centre lies i to i + 1 pixels inside take
+    // texel i of the first row of `bands` (the last texel colours everything deeper), times
+    // color. One quad whatever its size and however many bands: a border, a halo outside it and
+    // a tinted inside in one.
+    void banded_rect(glm::vec2 a, glm::vec2 b, const Texture& bands,
+                     const glm::vec4& color = glm::vec4(1.0f));
     // A filled circle (segments chosen from its size on screen) or its outline.
     void circle(glm::vec2 center, float radius, const glm::vec4& color, bool filled = true,
                 float thickness = 1.0f);

@@ -76,6 +76,8 @@ public:
     // Reads the framebuffer back; pixel(x, y) then answers from that copy.
     void read();
     [[nodiscard]] Rgba pixel(int x, int y) const;
+    // Every pixel of the last read(), row by row from the bottom.
+    [[nodiscard]] const std::vector<Rgba>& pixels() const { return m_pixels; }
     // Pixels of the last read() for which pred(x, y, colour) holds.
     [[nodiscard]] std::size_t count(const std::function<bool(int, int, Rgba)>& pred) const;
 

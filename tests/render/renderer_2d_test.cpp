@@ -415,11 +415,7 @@ TEST_F(Renderer2DTest, DotsInOneRunDrawExactlyWhatDotByDotDraws) {
         r.quad({40, 40}, {8, 8}, 0.0f, {0, 0, 1, 0.5f});
         r.end();
         canvas.read();
-        std::vector<Rgba> pixels;
-        for (int y = 0; y < 64; ++y)
-            for (int x = 0; x < 64; ++x)
-                pixels.push_back(canvas.pixel(x, y));
-        return std::tuple(pixels, r.stats().points, r.stats().draw_calls);
+        return std::tuple(canvas.pixels(), r.stats().points, r.stats().draw_calls);
     };
     const auto [pixels, points, draw_calls] = draw(true);
     const auto [dot_pixels, dot_points, dot_draw_calls] = draw(false);

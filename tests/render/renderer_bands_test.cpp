@@ -4,6 +4,7 @@
 
 #include "diorama/render/renderer_2d.h"
 
+#include "box_as_rectangles.h"
 #include "diorama/render/texture.h"
 #include "gl_canvas.h"
 
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace diorama::render::test {
@@ -99,6 +101,69 @@ TEST_F(RendererBandsTest, RectanglesOfOneBandTextureAreOneDrawCallAndReplay) {
         EXPECT_EQ(canvas.pixel(x + 1, 5), kGreen);
         EXPECT_EQ(canvas.pixel(x + 8, 12), kGreen) << "the last band fills the inside";
     }
+}
+
+TEST_F(RendererBandsTest, AHugeRectangleKeepsItsBandsWhereTheyShow) {
+    // Its far corner 10^8 units away: cut to the view, the visible edges' bands stay exact.
+    Canvas canvas(64, 64);
+    canvas.clear();
+    const Texture rgb = bands({{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}});
+    Renderer2D r;
+    r.begin(canvas.size(), canvas.projection());
+    r.banded_rect({10, 10}, {1e8f, 1e8f}, rgb);
+    r.end();
+    canvas.read();
+    const auto expected = [](int x, int y) {
+        if (x < 10 || y < 10) return kBlack;
+        const int d = std::min(x - 10, y - 10);
+        return d == 0 ? kRed : d == 1 ? kGreen : kBlue;
+    };
+    EXPECT_EQ(canvas.count([&](int x, int y, Rgba c) { return c != expected(x, y); }), 0u);
+}
+
+TEST_F(RendererBandsTest, NothingIsDrawnForAnEmptyRectangle) {
+    Canvas canvas(32, 32);
+    canvas.clear();
+    const Texture red = bands({{255, 0, 0, 255}});
+    Renderer2D r;
+    r.begin(canvas.size(), canvas.projection());
+    r.banded_rect({5, 5}, {5, 20}, red);
+    r.banded_rect({40, 40}, {50, 50}, red); // outside the view
+    r.end();
+    canvas.read();
+    EXPECT_EQ(r.stats().quads, 0u);
+    EXPECT_EQ(canvas.count([](int, int, Rgba c) { return c != kBlack; }), 0u);
+}
+
+TEST_F(RendererBandsTest, TheSamePixelsAsFilledRectanglesBlendedOverAnyBackground) {
+    // A selection box (translucent halo, opaque outline, faint tint) over a coloured background,
+    // as bands and as the nine filled rectangles it replaced.
+    const glm::vec4 halo(0.0f, 0.0f, 0.0f, 150.0f / 255.0f);
+    const glm::vec4 outline(61.0f / 255.0f, 152.0f / 255.0f, 224.0f / 255.0f, 1.0f);
+    const glm::vec4 tint(outline.r, outline.g, outline.b, 34.0f / 255.0f);
+    const glm::vec4 background(0.3f, 0.5f, 0.2f, 1.0f);
+    Canvas canvas(64, 64);
+    const auto draw = [&](const std::function<void(Renderer2D&)>& shapes) {
+        canvas.clear(background);
+        Renderer2D r;
+        r.begin(canvas.size(), canvas.projection());
+        shapes(r);
+        r.end();
+        canvas.read();
+        return canvas.pixels();
+    };
+    const auto byte = [](float v) { return static_cast<std::uint8_t>(v * 255.0f + 0.5f); };
+    std::vector<std::array<std::uint8_t, 4>> colors;
+    for (const glm::vec4& c : {halo, halo, outline, tint})
+        colors.push_back({byte(c.r), byte(c.g), byte(c.b), byte(c.a)});
+    const Texture box = bands(colors);
+    const std::vector<Rgba> banded = draw([&](Renderer2D& r) {
+        r.banded_rect({8, 10}, {50, 40}, box);
+    });
+    const std::vector<Rgba> rectangles = draw([&](Renderer2D& r) {
+        box_as_rectangles(r, {10, 12}, {48, 38}, halo, outline, tint);
+    });
+    EXPECT_EQ(banded, rectangles);
 }
 
 } // namespace

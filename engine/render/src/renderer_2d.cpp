@@ -16,6 +16,7 @@
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
+#include <glm/matrix.hpp>
 #include <glm/trigonometric.hpp>
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -223,6 +225,17 @@ void Renderer2D::begin(glm::ivec2 size_px, const glm::mat4& view_projection,
         glm::length(glm::vec2(view_projection[1][0], view_projection[1][1]) * half);
     const float px_per_unit = std::min(along_x, along_y);
     m_pixel_size = std::isfinite(px_per_unit) && px_per_unit > 0.0f ? 1.0f / px_per_unit : 1.0f;
+    r.pixels_per_unit = glm::vec2(along_x, along_y);
+    // The world rectangle around the view's corners.
+    const glm::mat4 to_world = glm::inverse(view_projection);
+    r.view_min = glm::vec2(std::numeric_limits<float>::max());
+    r.view_max = glm::vec2(std::numeric_limits<float>::lowest());
+    for (const glm::vec2 corner :
+         {glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(1, 1), glm::vec2(-1, 1)}) {
+        const glm::vec4 w = to_world * glm::vec4(corner, 0.0f, 1.0f);
+        r.view_min = glm::min(r.view_min, glm::vec2(w));
+        r.view_max = glm::max(r.view_max, glm::vec2(w));
+    }
 }
 
 void Renderer2D::end() {
@@ -341,13 +354,17 @@ void Renderer2D::rect_outline(const glm::mat3& transform, glm::vec2 size, const 
 
 void Renderer2D::banded_rect(glm::vec2 a, glm::vec2 b, const Texture& bands,
                              const glm::vec4& color) {
-    const glm::vec2 lo = glm::min(a, b);
-    const glm::vec2 hi = glm::max(a, b);
+    Impl& r = *m_impl;
+    // Cut to the view grown by more than the bands: a pixel in view keeps its band, and the
+    // quad's places stay small enough for floats to be exact to a fraction of a pixel.
+    const glm::vec2 margin = static_cast<float>(bands.size().x + 1) / r.pixels_per_unit;
+    const glm::vec2 lo = glm::max(glm::min(a, b), r.view_min - margin);
+    const glm::vec2 hi = glm::min(glm::max(a, b), r.view_max + margin);
     if (!(hi.x > lo.x && hi.y > lo.y)) return;
     // Each corner's place from the centre, in pixels: the bands program's a_uv.
-    const glm::vec2 h = (hi - lo) * (0.5f / m_pixel_size);
-    m_impl->quad({glm::vec2(lo.x, hi.y), hi, glm::vec2(hi.x, lo.y), lo}, {-h.x, h.y}, {h.x, -h.y},
-                 pack_color(color), bands, m_stats, Impl::Shader::Bands);
+    const glm::vec2 h = (hi - lo) * 0.5f * r.pixels_per_unit;
+    r.quad({glm::vec2(lo.x, hi.y), hi, glm::vec2(hi.x, lo.y), lo}, {-h.x, h.y}, {h.x, -h.y},
+           pack_color(color), bands, m_stats, Impl::Shader::Bands);
 }
 
 void Renderer2D::circle(const glm::mat3& transform, float radius, const glm::vec4& color,

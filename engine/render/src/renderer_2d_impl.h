@@ -101,6 +101,9 @@ struct Renderer2D::Impl {
     GLuint ibo = 0;
     std::unique_ptr<Texture> white; // solid batches' (never sampled)
 
+    glm::vec2 pixels_per_unit{1.0f}; // this frame's, along each world axis
+    glm::vec2 view_min{0.0f};        // the world rectangle this frame's view shows
+    glm::vec2 view_max{0.0f};
     Frame frame;    // being collected between begin() and end()
     Frame previous; // the last one end() finished (drawn, or left as it was)
     bool has_previous = false;

@@ -89,7 +89,8 @@ uniform sampler2D u_texture;
 out vec4 o_color;
 void main() {
     vec2 to_edge = v_half - abs(v_place);
-    int band = clamp(int(min(to_edge.x, to_edge.y)), 0, textureSize(u_texture, 0).x - 1);
+    float last = float(textureSize(u_texture, 0).x - 1);
+    int band = int(clamp(min(to_edge.x, to_edge.y), 0.0, last));
     o_color = texelFetch(u_texture, ivec2(band, 0), 0) * v_color;
 }
 )";

@@ -6,6 +6,7 @@
 // copied into the window by TexelCopy against drawing it as a textured quad. Real time: the
 // rasterizer's threads count.
 
+#include "box_as_rectangles.h"
 #include "diorama/render/renderer_2d.h"
 #include "diorama/render/texel_copy.h"
 #include "diorama/render/texture.h"
@@ -121,19 +122,8 @@ BENCHMARK(selection_boxes_bench)
 
 void selection_boxes_as_strips_bench(benchmark::State& state) {
     time_frames(state, [](Renderer2D& r) {
-        const auto rect = [&](glm::vec2 lo, glm::vec2 hi, const glm::vec4& color) {
-            r.quad((lo + hi) * 0.5f, hi - lo, 0.0f, color);
-        };
-        const auto strips = [&](glm::vec2 lo, glm::vec2 hi, float w, const glm::vec4& color) {
-            rect({lo.x, hi.y - w}, hi, color);
-            rect(lo, {hi.x, lo.y + w}, color);
-            rect({lo.x, lo.y + w}, {lo.x + w, hi.y - w}, color);
-            rect({hi.x - w, lo.y + w}, {hi.x, hi.y - w}, color);
-        };
         each_box([&](glm::vec2 lo, glm::vec2 hi) {
-            strips(lo - 2.0f, hi + 2.0f, 2.0f, kHalo);
-            rect(lo, hi, kTint);
-            strips(lo, hi, 1.0f, kOutline);
+            diorama::render::test::box_as_rectangles(r, lo, hi, kHalo, kOutline, kTint);
         });
     });
 }

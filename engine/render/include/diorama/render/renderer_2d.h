@@ -51,7 +51,7 @@ private:
 
 // Figures of the last frame, for the Stats panel and tests.
 struct RenderStats {
-    std::size_t draw_calls = 0; // draws issued (one per batch of a texture and primitive per flush)
+    std::size_t draw_calls = 0; // draws issued (one per batch of a texture, primitive and shader)
     std::size_t quads = 0;      // quads drawn (sprites, rects, glyphs, line segments)
     std::size_t triangles = 0;  // all triangles
     std::size_t points = 0;     // dots drawn (one vertex each)
@@ -94,10 +94,11 @@ public:
     void rect_outline(glm::vec2 center, glm::vec2 size, float rotation_deg, const glm::vec4& color,
                       float thickness);
     // An axis-aligned rectangle with corners a and b (world units) coloured by each pixel's
-    // distance from its nearest edge: the pixels whose centre lies i to i + 1 pixels inside take
-    // texel i of the first row of `bands` (the last texel colours everything deeper), times
-    // color. One quad whatever its size and however many bands: a border, a halo outside it and
-    // a tinted inside in one.
+    // distance from its nearest edge, in a view that does not rotate: the pixels whose centre
+    // lies i to i + 1 pixels inside take texel i of the first row of `bands` (the last texel
+    // colours everything deeper), times color. One quad whatever its size and however many
+    // bands: a border, a halo outside it and a tinted inside in one. Cut to this frame's view
+    // (grown by the bands).
     void banded_rect(glm::vec2 a, glm::vec2 b, const Texture& bands,
                      const glm::vec4& color = glm::vec4(1.0f));
     // A filled circle (segments chosen from its size on screen) or its outline.
@@ -149,7 +150,8 @@ public:
     void stop_recording();
     // Queues what recording holds again, in its order: the pixels of the calls it recorded,
     // under this frame's view (calls whose result depends on pixel_size(), such as circles'
-    // segments and dots, keep the pixel size they were recorded at); stats() count them again.
+    // segments and dots, and banded rectangles' bands and cut, keep the view they were recorded
+    // at); stats() count them again.
     void replay(const RenderRecording& recording);
 
     [[nodiscard]] const RenderStats& stats() const { return m_stats; }

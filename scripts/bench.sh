@@ -157,7 +157,7 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
     editor pan --script "$out/editor_pan.script"
     for run in idle:Idle zoomed:IdleZoomed drag1000:Drag1000 pan:Pan; do
       awk -v row="Editor/${run#*:}/Content/100000" '
-        $1 ~ /^frame_cpu_ms_(p95|max)$|^frame_wall_ms_median$|^viewport_(build|submit)_ms_median$/ { print row, $1, $2 }
+        $1 ~ /^frame_cpu_ms_(p95|max)$|^frame_wall_ms_(median|max)$|^viewport_(build|submit)_ms_median$|^ui_redrawn_median$/ { print row, $1, $2 }
         $1 == "frame_cpu_ms_median" { print row, "time_ms", $2 }
         $1 == "frames" { print row, "frames", $2 }' "$out/editor_${run%%:*}.txt" >>"$figures" ||
         true # a failed run has no timing: its budgets show as not measured

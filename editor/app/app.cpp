@@ -193,6 +193,7 @@ bool App::init_window() {
         std::cerr << "diorama-editor: cannot set up ImGui's OpenGL renderer\n";
         return false;
     }
+    m_ui_image = std::make_unique<KeptUiImage>();
     m_workspace = std::make_unique<Workspace>();
     m_textures = std::make_unique<render::TextureCache>(m_start_path);
     log_info(std::string("OpenGL ") + reinterpret_cast<const char*>(glGetString(GL_VERSION)) +
@@ -206,6 +207,7 @@ void App::shutdown_window() {
     m_frame_done = nullptr;
     m_workspace.reset();
     m_textures.reset();
+    m_ui_image.reset();
     if (m_imgui) {
         ImGui_ImplOpenGL3_Shutdown();
         m_platform.reset();
@@ -269,7 +271,8 @@ ExitCode App::run() {
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now)
                 .count(),
             m_workspace && m_session.has_project() ? m_workspace->viewport().cost()
-                                                   : ViewportCost{});
+                                                   : ViewportCost{},
+            m_ui_image->redrawn_share());
         write_screenshots();
         if (!headless() && (SDL_GetWindowFlags(m_window) & SDL_WINDOW_MINIMIZED) != 0)
             SDL_Delay(50);
@@ -334,14 +337,12 @@ void App::frame(float dt_s) {
         glDeleteSync(m_frame_done);
         m_frame_done = nullptr;
     }
-    glViewport(0, 0, fb.x, fb.y);
     // The workspace's panels paint no background of their own: the frame starts in their colour
     // (opaque in the theme, as a clear cannot blend) and the workspace paints the window's
     // between them (Workspace::draw).
     const ImVec4 clear = ImGui::GetStyle().Colors[workspace ? ImGuiCol_ChildBg : ImGuiCol_WindowBg];
-    glClearColor(clear.x, clear.y, clear.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    m_ui_image->render(*ImGui::GetDrawData(), glm::vec4(clear.x, clear.y, clear.z, 1.0f),
+                       m_textures->revision());
     m_platform->update_cursor();
     // Images changed on disk reload twice a second (a stat per image; no texture is in use now).
     constexpr std::uint64_t kImageCheckFrames = 30;

@@ -12,6 +12,7 @@
 #include "ui/dialogs.h"
 #include "ui/editor_config.h"
 #include "ui/gl_target.h"
+#include "ui/kept_ui_image.h"
 #include "ui/theme.h"
 #include "ui/ui_context.h"
 #include "ui/widget_registry.h"
@@ -123,7 +124,8 @@ private:
     ::__GLsync* m_frame_done = nullptr;
     bool m_imgui = false;
     std::unique_ptr<ImGuiPlatform> m_platform;
-    std::unique_ptr<Workspace> m_workspace; // with the GL context
+    std::unique_ptr<KeptUiImage> m_ui_image; // the window's UI, with the GL context
+    std::unique_ptr<Workspace> m_workspace;  // with the GL context
     std::unique_ptr<render::TextureCache> m_textures;
     std::filesystem::path m_texture_root;
     std::size_t m_missing_reported = 0;

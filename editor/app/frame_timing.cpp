@@ -15,7 +15,8 @@ double percentile(std::vector<double> samples, double fraction) {
     return samples[index];
 }
 
-void FrameTiming::add_frame(double cpu_ms, double wall_ms, ViewportCost viewport) {
+void FrameTiming::add_frame(double cpu_ms, double wall_ms, ViewportCost viewport,
+                            double ui_redrawn) {
     if (!m_first_seen) {
         m_first_seen = true;
         m_first_cpu_ms = cpu_ms;
@@ -27,6 +28,7 @@ void FrameTiming::add_frame(double cpu_ms, double wall_ms, ViewportCost viewport
     m_viewport_build_ms.push_back(viewport.build_ms);
     m_viewport_submit_ms.push_back(viewport.submit_ms);
     if (viewport.image_kept) ++m_viewport_kept_frames;
+    m_ui_redrawn.push_back(ui_redrawn);
 }
 
 void FrameTiming::reset_frames() {
@@ -35,6 +37,7 @@ void FrameTiming::reset_frames() {
     m_viewport_build_ms.clear();
     m_viewport_submit_ms.clear();
     m_viewport_kept_frames = 0;
+    m_ui_redrawn.clear();
 }
 
 std::string FrameTiming::report() const {
@@ -61,6 +64,10 @@ std::string FrameTiming::report() const {
     line("viewport_submit_ms_median", percentile(m_viewport_submit_ms, 0.5));
     line("viewport_submit_ms_max", percentile(m_viewport_submit_ms, 1.0));
     out += "viewport_kept_frames " + std::to_string(m_viewport_kept_frames) + "\n";
+    out += "ui_kept_frames " +
+           std::to_string(std::count(m_ui_redrawn.begin(), m_ui_redrawn.end(), 0.0)) + "\n";
+    line("ui_redrawn_median", percentile(m_ui_redrawn, 0.5));
+    line("ui_redrawn_max", percentile(m_ui_redrawn, 1.0));
     return out;
 }
 

@@ -16,6 +16,8 @@
 //   viewport_build_ms_median 2.1   (and _max: the frames' viewport, CPU time: ui/cpu_time.h)
 //   viewport_submit_ms_median 1.3  (and _max)
 //   viewport_kept_frames 200    (frames whose viewport drew nothing: its image was this frame's)
+//   ui_kept_frames 180          (frames whose UI redrew nothing: its kept image was this frame's)
+//   ui_redrawn_median 0.04      (the share of the window's pixels the UI redrew; and _max)
 
 #include "ui/cpu_time.h"
 
@@ -35,9 +37,11 @@ public:
         m_open_s = wall_s;
         m_open_cpu_s = cpu_s;
     }
-    // One drawn frame: CPU time of the editor's thread and wall time, in milliseconds, and what
-    // its viewport took of that CPU time. The first one is reported on its own.
-    void add_frame(double cpu_ms, double wall_ms, ViewportCost viewport = {});
+    // One drawn frame: CPU time of the editor's thread and wall time, in milliseconds, what
+    // its viewport took of that CPU time, and the share of the window's pixels its UI redrew
+    // (KeptUiImage). The first one is reported on its own.
+    void add_frame(double cpu_ms, double wall_ms, ViewportCost viewport = {},
+                   double ui_redrawn = 1.0);
     // Forgets the frames after the first so far (the script step `reset_timing`), keeping the
     // open time and the first frame.
     void reset_frames();
@@ -57,6 +61,7 @@ private:
     std::vector<double> m_viewport_build_ms;
     std::vector<double> m_viewport_submit_ms;
     std::size_t m_viewport_kept_frames = 0;
+    std::vector<double> m_ui_redrawn;
 };
 
 } // namespace diorama::editor

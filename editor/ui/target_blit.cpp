@@ -95,4 +95,9 @@ void add_target_blit(ImDrawList& draw, const TargetBlit& blit) {
     draw.AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 
+const TargetBlit* target_blit_of(const ImDrawCmd& cmd) {
+    return cmd.UserCallback == &blit_now ? static_cast<const TargetBlit*>(cmd.UserCallbackData)
+                                         : nullptr;
+}
+
 } // namespace diorama::editor

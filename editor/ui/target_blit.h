@@ -10,6 +10,7 @@
 #include <optional>
 
 struct ImDrawList;
+struct ImDrawCmd;
 
 namespace diorama::render {
 class TexelCopy;
@@ -28,6 +29,8 @@ struct TargetBlit {
     glm::vec2 uv_bottom_right{1.0f, 0.0f};     // texture's first row is the image's bottom)
     glm::vec2 screen_min{0.0f};                // the window rectangle, ImGui's coordinates
     glm::vec2 screen_max{0.0f};
+    std::uint64_t image_revision = 0; // changes whenever the texture's texels may have changed
+    friend bool operator==(const TargetBlit&, const TargetBlit&) = default;
 };
 
 // Where a draw list is rendered: ImDrawData's display position and size (ImGui's coordinates)
@@ -59,5 +62,8 @@ struct BlitRegion {
 // draw list's clip rectangle, and then a reset of the UI backend's render state. `blit` is read
 // when the frame is rendered and must live until then.
 void add_target_blit(ImDrawList& draw, const TargetBlit& blit);
+
+// The copy a draw command makes, when it is one add_target_blit added; else null.
+[[nodiscard]] const TargetBlit* target_blit_of(const ImDrawCmd& cmd);
 
 } // namespace diorama::editor

@@ -106,7 +106,7 @@ void ViewportPanel::draw(UiContext& ctx) {
     ImGui::Dummy(to_im(m_size));
     m_blit = TargetBlit{m_copy.get(),        m_shown_target->texture(), m_shown_target->size(),
                         m_shown.uv_top_left, m_shown.uv_bottom_right,   m_origin,
-                        m_origin + m_size};
+                        m_origin + m_size,   m_image_revision};
     add_target_blit(*ImGui::GetWindowDrawList(), m_blit);
     m_hovered = ImGui::IsItemHovered();
     record_item(ctx.widgets, "Viewport");
@@ -215,6 +215,7 @@ void ViewportPanel::render_scene(UiContext& ctx, glm::ivec2 size_px) {
     const double built_ms = thread_cpu_ms();
     m_renderer->end();
     m_render_stats = m_renderer->stats();
+    if (!m_render_stats.reused) ++m_image_revision;
     m_cost =
         ViewportCost{built_ms - start_ms, thread_cpu_ms() - built_ms, kept, m_render_stats.reused};
     RenderTarget::unbind();

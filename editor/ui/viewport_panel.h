@@ -111,6 +111,7 @@ private:
     FramePlacement m_shown; // this frame's: the area drawn and the view's part of it
     const RenderTarget* m_shown_target = nullptr; // the target drawn into this frame
     TargetBlit m_blit; // its view's part copied into the window when the UI is rendered
+    std::uint64_t m_image_revision = 0; // counts the frames drawn into the targets
     render::RenderStats m_render_stats;
     std::vector<SelectionBox> m_boxes; // this frame's selection boxes (kept: no allocation)
     // Their bands (selection_bands), for other objects and the primary one, at this unit.

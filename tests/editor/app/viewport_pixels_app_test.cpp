@@ -268,4 +268,22 @@ TEST_F(ViewportPixelsApp, APanWithinTheDrawnMarginDrawsNoFrameAnew) {
         << (text ? *text : std::string()) << describe(run);
 }
 
+// A window where nothing changes redraws none of its UI: each frame shows the kept image
+// (KeptUiImage), and hovering over the viewport redraws a small part of it.
+TEST_F(ViewportPixelsApp, AnUnchangingWindowRedrawsNoneOfItsUi) {
+    m_dir.write("bounce/scenes/pixels.scene.json", kScene);
+    const fs::path timing = m_dir.path() / "timing.txt";
+    const ChildResult run = editor("wait 3\nmouse_move_screen 5 5\nwait 2\nreset_timing\nwait 10\n",
+                                   {"--scene", "pixels", "--timing", timing.string()});
+    ASSERT_EQ(run.exit_code, 0) << describe(run);
+    const auto report = diorama::test::timing_report(timing);
+    ASSERT_TRUE(report.count("frames") && report.count("ui_kept_frames")) << describe(run);
+    EXPECT_GE(report.at("frames"), 10.0);
+    const auto text = diorama::read_file(timing, 1u << 20);
+    EXPECT_EQ(report.at("ui_kept_frames"), report.at("frames"))
+        << "timing report:\n"
+        << (text ? *text : std::string()) << describe(run);
+    EXPECT_EQ(report.at("ui_redrawn_max"), 0.0);
+}
+
 } // namespace

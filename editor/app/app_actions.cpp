@@ -83,6 +83,8 @@ void App::after_project_change() {
         m_texture_root = m_session.project().root;
         m_textures = std::make_unique<render::TextureCache>(m_texture_root);
         m_missing_reported = 0;
+        // The new cache counts its revisions afresh, and GL reuses the old textures' names.
+        m_ui_image->invalidate();
     }
     m_dialogs.project_changed(m_session);
 }

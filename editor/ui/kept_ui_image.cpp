@@ -9,6 +9,8 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include <cassert>
+#include <optional>
 #include <vector>
 
 namespace diorama::editor {
@@ -38,6 +40,8 @@ void KeptUiImage::render(ImDrawData& data, glm::vec4 clear, std::uint64_t textur
     }
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(destination));
     m_copy->copy(m_image.texture(), size, {{0, 0}, size}, {{0, 0}, size}, size);
+    glBindVertexArray(0);
+    glUseProgram(0);
 }
 
 void KeptUiImage::redraw(ImDrawData& data, const ScreenBox& box, glm::vec4 clear) {
@@ -67,8 +71,13 @@ void KeptUiImage::redraw(ImDrawData& data, const ScreenBox& box, glm::vec4 clear
                 cmd.ClipRect = nothing;
             } else {
                 reaches = true;
-                // UiDamage gives boxes smaller than the framebuffer only where they can be named.
-                if (cut != own) cmd.ClipRect = clip_for_box(cut, display).value_or(cmd.ClipRect);
+                // UiDamage gives boxes smaller than the framebuffer only where clip_for_box can
+                // name them (and the whole framebuffer cuts nothing).
+                if (cut != own) {
+                    const std::optional<ImVec4> clip = clip_for_box(cut, display);
+                    assert(clip.has_value());
+                    cmd.ClipRect = clip.value_or(nothing);
+                }
             }
         }
         if (reaches) {

@@ -12,10 +12,11 @@
 
 #include <glm/vec4.hpp>
 
+#include <imgui/imgui.h>
+
 #include <cstdint>
 #include <memory>
-
-struct ImDrawData;
+#include <vector>
 
 namespace diorama::render {
 class TexelCopy;
@@ -27,15 +28,16 @@ class KeptUiImage {
 public:
     // Needs a current GL context, and ImGui's OpenGL backend set up, for its whole life.
     KeptUiImage();
-    ~KeptUiImage();
+    ~KeptUiImage(); // frees its GL objects
     KeptUiImage(const KeptUiImage&) = delete;
     KeptUiImage& operator=(const KeptUiImage&) = delete;
 
     // Draws `data` into the bound framebuffer (the window's, sized as the backend sizes it) over
     // `clear` (opaque): what changed since the last call is redrawn into the kept image, and the
     // image copied to the framebuffer. `textures_revision` changes whenever a texture the UI
-    // samples may hold other texels (render::TextureCache::revision). Leaves GL's viewport,
-    // scissor, blending and bindings changed, as the backend's own state it restores is.
+    // samples may hold other texels (render::TextureCache::revision). Afterwards the framebuffer
+    // is bound again, the viewport covers it, blending and the scissor test are off, no program
+    // or vertex array is bound, and unit 0 holds the image's texture.
     void render(ImDrawData& data, glm::vec4 clear, std::uint64_t textures_revision);
     // The next render() redraws everything.
     void invalidate() { m_damage.invalidate(); }

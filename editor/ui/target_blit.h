@@ -30,6 +30,7 @@ struct TargetBlit {
     glm::vec2 screen_min{0.0f};                // the window rectangle, ImGui's coordinates
     glm::vec2 screen_max{0.0f};
     std::uint64_t image_revision = 0; // changes whenever the texture's texels may have changed
+    // The same copy, field by field.
     friend bool operator==(const TargetBlit&, const TargetBlit&) = default;
 };
 

@@ -58,7 +58,7 @@ ScreenBox scissor_box(const ImVec4& clip, const DisplayFrame& display) {
         (glm::vec2(clip.x, clip.y) - display.pos) * display.framebuffer_scale, -kFar, kFar);
     const glm::vec2 hi = glm::clamp(
         (glm::vec2(clip.z, clip.w) - display.pos) * display.framebuffer_scale, -kFar, kFar);
-    if (hi.x <= lo.x || hi.y <= lo.y) return {};
+    if (!(hi.x > lo.x && hi.y > lo.y)) return {}; // empty, or not a number
     // As the backend: glScissor((int)lo.x, (int)(fb_height - hi.y), (int)(hi.x - lo.x),
     // (int)(hi.y - lo.y)), in GL's rows (y up), turned to rows from the top.
     const int x = static_cast<int>(lo.x);
@@ -84,6 +84,14 @@ DisplayFrame display_of(const ImDrawData& data) {
 
 std::vector<ScreenBox> merge_boxes(std::vector<ScreenBox> boxes, std::size_t most) {
     std::erase_if(boxes, [](const ScreenBox& b) { return b.empty(); });
+    // Merging is quadratic at least, and many boxes end as one anyway.
+    constexpr std::size_t kManyBoxes = 32;
+    if (boxes.size() > kManyBoxes) {
+        ScreenBox all;
+        for (const ScreenBox& b : boxes)
+            all = unite(all, b);
+        return {all};
+    }
     // Touching counts: two boxes sharing an edge are redrawn as one.
     const auto meet = [](const ScreenBox& a, const ScreenBox& b) {
         return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
@@ -160,6 +168,7 @@ ScreenBox UiDamage::triangles_box(const Mesh& mesh, const Command& c, std::size_
         const std::size_t v = c.vertex_offset + mesh.indices[i];
         if (v >= mesh.vertex_count) continue;
         const glm::vec2 p(mesh.vertices[v].pos.x, mesh.vertices[v].pos.y);
+        if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue; // draws nothing
         lo = glm::min(lo, p);
         hi = glm::max(hi, p);
     }
@@ -266,8 +275,7 @@ std::vector<ScreenBox> UiDamage::update(const ImDrawData& data, std::uint64_t te
     const ScreenBox whole{{0, 0}, framebuffer_size(display)};
     const bool all = !m_valid || display.pos != m_display.pos || display.size != m_display.size ||
                      display.framebuffer_scale != m_display.framebuffer_scale ||
-                     font != m_font_texture || textures_revision != m_textures_revision ||
-                     !exact_mapping(display);
+                     font != m_font_texture || textures_revision != m_textures_revision;
     m_display = display;
     m_font_texture = font;
     m_textures_revision = textures_revision;
@@ -311,11 +319,27 @@ std::vector<ScreenBox> UiDamage::update(const ImDrawData& data, std::uint64_t te
         for (const List& list : next)
             boxes.push_back(list.extent);
     m_lists = std::move(next);
-    if (all) return {whole};
     for (ScreenBox& b : boxes)
         b = intersect(b, whole);
+    std::erase_if(boxes, [](const ScreenBox& b) { return b.empty(); });
+    // Where boxes cannot be named exactly, any change redraws everything.
+    if (all || (!boxes.empty() && !exact_mapping(display))) return {whole};
     constexpr std::size_t kMostBoxes = 4;
-    return merge_boxes(std::move(boxes), kMostBoxes);
+    return merge_boxes(whole_scaled_copies(std::move(boxes)), kMostBoxes);
+}
+
+std::vector<ScreenBox> UiDamage::whole_scaled_copies(std::vector<ScreenBox> boxes) const {
+    for (const List& list : m_lists)
+        for (const Command& c : list.commands) {
+            if (!c.blit) continue;
+            const std::optional<BlitRegion> r =
+                blit_region(*c.blit, m_display, {c.clip.x, c.clip.y}, {c.clip.z, c.clip.w});
+            if (!r || r->src_max - r->src_min == r->dst_max - r->dst_min) continue;
+            const ScreenBox copy = blit_box(*c.blit, c.clip);
+            for (ScreenBox& b : boxes)
+                if (!intersect(b, copy).empty()) b = unite(b, copy);
+        }
+    return boxes;
 }
 
 } // namespace diorama::editor

@@ -4,7 +4,8 @@
 // a draw list whose vertices, indices and commands are byte for byte the previous frame's draws
 // the same pixels, as long as the textures it samples hold the same texels (the caller names
 // their revision) and its draw callbacks paint the same (a target copy says so by its value and
-// image revision, TargetBlit; any other callback is redrawn every frame).
+// image revision, TargetBlit; any other callback is redrawn every frame). A draw callback must
+// draw only within its command's ClipRect, as the backend's own draws do: a redrawn box cuts it.
 
 #include "target_blit.h"
 
@@ -23,7 +24,9 @@ namespace diorama::editor {
 struct ScreenBox {
     glm::ivec2 min{0, 0};
     glm::ivec2 max{0, 0};
+    // No pixel inside.
     [[nodiscard]] bool empty() const { return min.x >= max.x || min.y >= max.y; }
+    // Pixels inside.
     [[nodiscard]] std::int64_t area() const {
         return empty() ? 0 : std::int64_t{max.x - min.x} * (max.y - min.y);
     }
@@ -48,15 +51,19 @@ struct ScreenBox {
 // position off the origin, or a scale that is not a power of two).
 [[nodiscard]] std::optional<ImVec4> clip_for_box(const ScreenBox& box, const DisplayFrame& display);
 
-// The display of a frame's draw data.
+// Where a frame's draw data is shown: its display position, size and framebuffer scale.
 [[nodiscard]] DisplayFrame display_of(const ImDrawData& data);
 
 class UiDamage {
 public:
     // The boxes of the framebuffer to redraw for `data`, compared with the data of the previous
-    // call: disjoint, at most a few (close ones merged). The whole framebuffer on the first call,
-    // after invalidate(), when the display, the font atlas or `textures_revision` changed, or when
-    // the display's mapping is not exact (clip_for_box). Empty when nothing changed.
+    // call list by list (known by their ImDrawList): within a list whose commands line up, each
+    // command's changed triangles; otherwise, and for a list that came or went or every list when
+    // their order changed, all it draws. Disjoint, at most a few (close ones merged), a scaled
+    // target copy never cut. The whole framebuffer on the first call, after invalidate(), when the
+    // display, the font atlas (read from the current ImGui context) or `textures_revision`
+    // changed, or on any change when the display's mapping is not exact (clip_for_box). Empty
+    // when nothing changed.
     std::vector<ScreenBox> update(const ImDrawData& data, std::uint64_t textures_revision);
     // The next update() redraws everything.
     void invalidate() { m_valid = false; }
@@ -109,6 +116,9 @@ private:
     // before and now, and the target copies that changed.
     void add_changed_parts(const List& kept, const ImDrawList& now,
                            std::vector<ScreenBox>& out) const;
+    // Each box reaching into a scaled target copy grown over all of it: a cut copy's texels
+    // would be sampled at other places than the whole copy's.
+    [[nodiscard]] std::vector<ScreenBox> whole_scaled_copies(std::vector<ScreenBox> boxes) const;
     // The boxes its callbacks that paint anew every frame (other than target copies) draw in.
     void add_volatile(const List& list, std::vector<ScreenBox>& out) const;
 

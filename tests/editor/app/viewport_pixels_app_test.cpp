@@ -269,7 +269,7 @@ TEST_F(ViewportPixelsApp, APanWithinTheDrawnMarginDrawsNoFrameAnew) {
 }
 
 // A window where nothing changes redraws none of its UI: each frame shows the kept image
-// (KeptUiImage), and hovering over the viewport redraws a small part of it.
+// (KeptUiImage).
 TEST_F(ViewportPixelsApp, AnUnchangingWindowRedrawsNoneOfItsUi) {
     m_dir.write("bounce/scenes/pixels.scene.json", kScene);
     const fs::path timing = m_dir.path() / "timing.txt";

@@ -199,7 +199,8 @@ TEST_F(UiDamageTest, AWindowThatMovesOrClosesDamagesWhereItWas) {
 }
 
 TEST_F(UiDamageTest, NewTexturesAnInvalidationOrAResizeRedrawEverything) {
-    const auto one = [] { window("A", ImVec2(50, 50), "left"); };
+    std::string text = "left";
+    const auto one = [&] { window("A", ImVec2(50, 50), text); };
     for (int i = 0; i < 4; ++i)
         (void)frame(one);
     ASSERT_TRUE(frame(one).empty());
@@ -212,8 +213,33 @@ TEST_F(UiDamageTest, NewTexturesAnInvalidationOrAResizeRedrawEverything) {
     EXPECT_EQ(frame(one, 1), (std::vector<ScreenBox>{{{0, 0}, {640, 480}}}));
     ImGui::GetIO().DisplayFramebufferScale = ImVec2(1.25f, 1.25f);
     EXPECT_EQ(frame(one, 1), (std::vector<ScreenBox>{{{0, 0}, {800, 600}}}));
+    EXPECT_TRUE(frame(one, 1).empty()) << "nothing changed at a scale whose boxes cannot be named";
+    text = "changed";
     EXPECT_EQ(frame(one, 1), (std::vector<ScreenBox>{{{0, 0}, {800, 600}}}))
-        << "a scale whose boxes cannot be named: everything, every frame";
+        << "any change at that scale: everything";
+}
+
+TEST_F(UiDamageTest, AChangeInTheMiddleOfACommandDamagesThatPartOnly) {
+    std::string middle = "middle line";
+    const auto build = [&] {
+        ImGui::SetNextWindowPos(ImVec2(50, 50));
+        ImGui::SetNextWindowSize(ImVec2(300.0f, 400.0f));
+        ImGui::Begin("Tall", nullptr, ImGuiWindowFlags_NoSavedSettings);
+        ImGui::TextUnformatted("top line");
+        ImGui::Dummy(ImVec2(10.0f, 120.0f));
+        ImGui::TextUnformatted(middle.c_str());
+        ImGui::Dummy(ImVec2(10.0f, 120.0f));
+        ImGui::TextUnformatted("bottom line");
+        ImGui::End();
+    };
+    for (int i = 0; i < 4; ++i)
+        (void)frame(build);
+    middle = "middle line, changed";
+    const std::vector<ScreenBox> boxes = frame(build);
+    ASSERT_EQ(boxes.size(), 1u);
+    // The lines are about 130 pixels apart (the top one at y 70 or so): only the middle one.
+    EXPECT_GT(boxes[0].min.y, 170);
+    EXPECT_LT(boxes[0].max.y, 250);
 }
 
 void paint_nothing(const ImDrawList*, const ImDrawCmd*) {}

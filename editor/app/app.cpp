@@ -207,6 +207,7 @@ void App::shutdown_window() {
     m_frame_done = nullptr;
     m_workspace.reset();
     m_textures.reset();
+    m_retired_textures.reset();
     m_ui_image.reset();
     if (m_imgui) {
         ImGui_ImplOpenGL3_Shutdown();
@@ -266,13 +267,15 @@ ExitCode App::run() {
         const double cpu_start = thread_cpu_ms();
         m_clock_s += headless() ? kHeadlessStep : elapsed;
         frame(headless() ? kHeadlessStep : std::clamp(elapsed, 1e-4f, 0.25f));
-        m_timing.add_frame(
-            thread_cpu_ms() - cpu_start,
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now)
-                .count(),
-            m_workspace && m_session.has_project() ? m_workspace->viewport().cost()
-                                                   : ViewportCost{},
-            m_ui_image->redrawn_share());
+        // Kept only for --timing: a frame's figures would otherwise pile up for the session.
+        if (!m_options.timing.empty())
+            m_timing.add_frame(
+                thread_cpu_ms() - cpu_start,
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now)
+                    .count(),
+                m_workspace && m_session.has_project() ? m_workspace->viewport().cost()
+                                                       : ViewportCost{},
+                m_ui_image->redrawn_share());
         write_screenshots();
         if (!headless() && (SDL_GetWindowFlags(m_window) & SDL_WINDOW_MINIMIZED) != 0)
             SDL_Delay(50);
@@ -341,8 +344,13 @@ void App::frame(float dt_s) {
     // (opaque in the theme, as a clear cannot blend) and the workspace paints the window's
     // between them (Workspace::draw).
     const ImVec4 clear = ImGui::GetStyle().Colors[workspace ? ImGuiCol_ChildBg : ImGuiCol_WindowBg];
+    if (m_ui_redraw_frames > 0) {
+        m_ui_image->invalidate();
+        --m_ui_redraw_frames;
+    }
     m_ui_image->render(*ImGui::GetDrawData(), glm::vec4(clear.x, clear.y, clear.z, 1.0f),
                        m_textures->revision());
+    m_retired_textures.reset();
     m_platform->update_cursor();
     // Images changed on disk reload twice a second (a stat per image; no texture is in use now).
     constexpr std::uint64_t kImageCheckFrames = 30;

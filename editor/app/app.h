@@ -127,6 +127,9 @@ private:
     std::unique_ptr<KeptUiImage> m_ui_image; // the window's UI, with the GL context
     std::unique_ptr<Workspace> m_workspace;  // with the GL context
     std::unique_ptr<render::TextureCache> m_textures;
+    // The cache a project change replaced during this frame, freed at the frame's end.
+    std::unique_ptr<render::TextureCache> m_retired_textures;
+    int m_ui_redraw_frames = 0; // frames whose UI is still to be redrawn whole
     std::filesystem::path m_texture_root;
     std::size_t m_missing_reported = 0;
     std::unique_ptr<ScriptRunner> m_script;

@@ -81,10 +81,13 @@ void App::after_project_change() {
     m_view.active_prefab.clear();
     if (m_session.project().root != m_texture_root) {
         m_texture_root = m_session.project().root;
+        // This frame's UI may still draw the old cache's textures: it goes at the frame's end.
+        if (!m_retired_textures) m_retired_textures = std::move(m_textures);
         m_textures = std::make_unique<render::TextureCache>(m_texture_root);
         m_missing_reported = 0;
-        // The new cache counts its revisions afresh, and GL reuses the old textures' names.
-        m_ui_image->invalidate();
+        // The UI is redrawn whole this frame and the next: the new cache counts its revisions
+        // afresh, and GL hands the old textures' names to new ones.
+        m_ui_redraw_frames = 2;
     }
     m_dialogs.project_changed(m_session);
 }

@@ -35,7 +35,10 @@ public:
     // Draws `data` into the bound framebuffer (the window's, sized as the backend sizes it) over
     // `clear` (opaque): what changed since the last call is redrawn into the kept image, and the
     // image copied to the framebuffer. `textures_revision` changes whenever a texture the UI
-    // samples may hold other texels (render::TextureCache::revision). Afterwards the framebuffer
+    // samples may hold other texels (render::TextureCache::revision). While it runs, the
+    // commands' ClipRects are cut to each redrawn box (and restored after), so a draw callback
+    // may be called once per box, its ClipRect cut to the box (empty where it does not reach
+    // it), or not at all. Nothing is drawn for an empty framebuffer. Afterwards the framebuffer
     // is bound again, the viewport covers it, blending and the scissor test are off, no program
     // or vertex array is bound, and unit 0 holds the image's texture.
     void render(ImDrawData& data, glm::vec4 clear, std::uint64_t textures_revision);

@@ -29,7 +29,9 @@ struct TargetBlit {
     glm::vec2 uv_bottom_right{1.0f, 0.0f};     // texture's first row is the image's bottom)
     glm::vec2 screen_min{0.0f};                // the window rectangle, ImGui's coordinates
     glm::vec2 screen_max{0.0f};
-    std::uint64_t image_revision = 0; // changes whenever the texture's texels may have changed
+    // Changes whenever the texture's texels may have changed (whoever draws into the texture
+    // bumps it; a copy whose revision stays the same is not redrawn by the kept UI image).
+    std::uint64_t image_revision = 0;
     // The same copy, field by field.
     friend bool operator==(const TargetBlit&, const TargetBlit&) = default;
 };

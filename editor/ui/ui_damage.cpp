@@ -324,22 +324,35 @@ std::vector<ScreenBox> UiDamage::update(const ImDrawData& data, std::uint64_t te
     std::erase_if(boxes, [](const ScreenBox& b) { return b.empty(); });
     // Where boxes cannot be named exactly, any change redraws everything.
     if (all || (!boxes.empty() && !exact_mapping(display))) return {whole};
+    // Merging can make a box reach into a scaled copy, and growing over one can make boxes
+    // meet: until neither happens (boxes only grow, within the framebuffer).
     constexpr std::size_t kMostBoxes = 4;
-    return merge_boxes(whole_scaled_copies(std::move(boxes)), kMostBoxes);
+    boxes = merge_boxes(std::move(boxes), kMostBoxes);
+    while (grow_over_scaled_copies(boxes))
+        boxes = merge_boxes(std::move(boxes), kMostBoxes);
+    return boxes;
 }
 
-std::vector<ScreenBox> UiDamage::whole_scaled_copies(std::vector<ScreenBox> boxes) const {
+bool UiDamage::grow_over_scaled_copies(std::vector<ScreenBox>& boxes) const {
+    const ScreenBox whole{{0, 0}, framebuffer_size(m_display)};
+    bool grew = false;
     for (const List& list : m_lists)
         for (const Command& c : list.commands) {
             if (!c.blit) continue;
-            const std::optional<BlitRegion> r =
-                blit_region(*c.blit, m_display, {c.clip.x, c.clip.y}, {c.clip.z, c.clip.w});
-            if (!r || r->src_max - r->src_min == r->dst_max - r->dst_min) continue;
-            const ScreenBox copy = blit_box(*c.blit, c.clip);
+            // Scaled as a whole: its own rectangle against its texels, before any clip.
+            const TargetBlit& blit = *c.blit;
+            const std::optional<BlitRegion> own =
+                blit_region(blit, m_display, {blit.screen_min.x, blit.screen_min.y},
+                            {blit.screen_max.x, blit.screen_max.y});
+            if (!own || own->src_max - own->src_min == own->dst_max - own->dst_min) continue;
+            const ScreenBox copy = intersect(blit_box(blit, c.clip), whole);
             for (ScreenBox& b : boxes)
-                if (!intersect(b, copy).empty()) b = unite(b, copy);
+                if (!intersect(b, copy).empty() && intersect(b, copy) != copy) {
+                    b = unite(b, copy);
+                    grew = true;
+                }
         }
-    return boxes;
+    return grew;
 }
 
 } // namespace diorama::editor

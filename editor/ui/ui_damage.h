@@ -59,11 +59,11 @@ public:
     // The boxes of the framebuffer to redraw for `data`, compared with the data of the previous
     // call list by list (known by their ImDrawList): within a list whose commands line up, each
     // command's changed triangles; otherwise, and for a list that came or went or every list when
-    // their order changed, all it draws. Disjoint, at most a few (close ones merged), a scaled
-    // target copy never cut. The whole framebuffer on the first call, after invalidate(), when the
-    // display, the font atlas (read from the current ImGui context) or `textures_revision`
-    // changed, or on any change when the display's mapping is not exact (clip_for_box). Empty
-    // when nothing changed.
+    // their order changed, all it draws. Within the framebuffer, disjoint, at most a few (close
+    // ones merged), a scaled target copy never cut. The whole framebuffer on the first call, after
+    // invalidate(), when the display, the font atlas's texture id (read from the current ImGui
+    // context) or `textures_revision` changed, or on any change when the display's mapping is
+    // not exact (clip_for_box). Empty when nothing changed.
     std::vector<ScreenBox> update(const ImDrawData& data, std::uint64_t textures_revision);
     // The next update() redraws everything.
     void invalidate() { m_valid = false; }
@@ -116,9 +116,9 @@ private:
     // before and now, and the target copies that changed.
     void add_changed_parts(const List& kept, const ImDrawList& now,
                            std::vector<ScreenBox>& out) const;
-    // Each box reaching into a scaled target copy grown over all of it: a cut copy's texels
-    // would be sampled at other places than the whole copy's.
-    [[nodiscard]] std::vector<ScreenBox> whole_scaled_copies(std::vector<ScreenBox> boxes) const;
+    // Grows each box reaching into part of a scaled target copy over all of it (a cut copy's
+    // texels would be sampled at other places than the whole copy's); true when one grew.
+    bool grow_over_scaled_copies(std::vector<ScreenBox>& boxes) const;
     // The boxes its callbacks that paint anew every frame (other than target copies) draw in.
     void add_volatile(const List& list, std::vector<ScreenBox>& out) const;
 
@@ -129,8 +129,8 @@ private:
     std::vector<List> m_lists;
 };
 
-// Merges overlapping or touching boxes until none overlap; more than `most` left become one box
-// around them all.
+// Merges overlapping or touching boxes until none overlap; more than `most` left (or more than
+// 32 given) become one box around them all.
 [[nodiscard]] std::vector<ScreenBox> merge_boxes(std::vector<ScreenBox> boxes, std::size_t most);
 
 } // namespace diorama::editor

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,12 @@ TEST(ScissorBox, IsTheBackendsScissorWithinTheFramebuffer) {
         << "cut to the framebuffer";
     EXPECT_TRUE(scissor_box(ImVec4(10.0f, 10.0f, 10.0f, 50.0f), kWindow).empty());
     EXPECT_TRUE(scissor_box(ImVec4(900.0f, 10.0f, 950.0f, 50.0f), kWindow).empty());
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_TRUE(scissor_box(ImVec4(nan, 10.0f, 100.0f, 50.0f), kWindow).empty());
+    EXPECT_TRUE(scissor_box(ImVec4(10.0f, 10.0f, 100.0f, nan), kWindow).empty());
+    EXPECT_EQ(scissor_box(ImVec4(-1e30f, -1e30f, 1e30f, 1e30f), kWindow),
+              (ScreenBox{{0, 0}, {800, 600}}))
+        << "far outside: the framebuffer";
     const DisplayFrame doubled{{0.0f, 0.0f}, {400.0f, 300.0f}, {2.0f, 2.0f}};
     EXPECT_EQ(scissor_box(ImVec4(10.0f, 20.0f, 110.0f, 220.0f), doubled),
               (ScreenBox{{20, 40}, {220, 440}}));
@@ -88,6 +95,11 @@ TEST(MergeBoxes, JoinsOverlappingAndTouchingBoxesAndCapsTheirNumber) {
     for (int i = 0; i < 6; ++i)
         many.push_back({{i * 100, 0}, {i * 100 + 10, 10}});
     EXPECT_EQ(merge_boxes(many, 4), (std::vector<ScreenBox>{{{0, 0}, {510, 10}}}));
+    many.clear();
+    for (int i = 0; i < 40; ++i)
+        many.push_back({{i * 20, 0}, {i * 20 + 10, 10}});
+    EXPECT_EQ(merge_boxes(many, 100), (std::vector<ScreenBox>{{{0, 0}, {790, 10}}}))
+        << "more than 32: one box at once";
 }
 
 // Frames of real ImGui windows, compared by a UiDamage.
@@ -276,6 +288,38 @@ TEST_F(UiDamageTest, ACallbackIsRedrawnEveryFrameATargetCopyWhenItChanges) {
     EXPECT_TRUE(inside({{460, 320}, {560, 420}}, all)) << "the copied image changed";
     EXPECT_TRUE(inside(all, kRight));
     EXPECT_EQ(frame(build), painter);
+}
+
+// Five changed texts become one box around them all, which would cut a scaled copy below them:
+// it grows over the whole copy.
+TEST_F(UiDamageTest, BoxesMergedIntoOneNeverCutAScaledCopy) {
+    TargetBlit blit;
+    blit.texture = 7;
+    blit.target_size = {100, 100}; // shown at twice its size
+    blit.screen_min = {300.0f, 350.0f};
+    blit.screen_max = {500.0f, 550.0f};
+    int round = 0;
+    const auto build = [&] {
+        const std::string text = "text " + std::to_string(round);
+        for (int i = 0; i < 4; ++i)
+            window(("Left " + std::to_string(i)).c_str(),
+                   ImVec2(50, 20.0f + 120.0f * static_cast<float>(i)), text);
+        window("Right", ImVec2(590, 20), text);
+        add_target_blit(*ImGui::GetForegroundDrawList(), blit);
+    };
+    for (int i = 0; i < 4; ++i)
+        (void)frame(build);
+    round = 1;
+    const std::vector<ScreenBox> boxes = frame(build);
+    const ScreenBox copy{{300, 350}, {500, 550}};
+    ScreenBox all;
+    for (const ScreenBox& b : boxes) {
+        all = unite(all, b);
+        EXPECT_TRUE(intersect(b, copy).empty() || intersect(b, copy) == copy)
+            << b.min.x << "," << b.min.y << " " << b.max.x << "," << b.max.y;
+    }
+    EXPECT_TRUE(inside(copy, all));
+    EXPECT_LT(all.min.y, 60) << "the texts' box reaches from the top";
 }
 
 } // namespace

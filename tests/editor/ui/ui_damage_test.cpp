@@ -120,6 +120,17 @@ protected:
         ImGui::TextUnformatted(text.c_str());
         ImGui::End();
     }
+    // A 300x400 window at (50, 50) with lines of text `gap` pixels apart.
+    static void tall_window(const std::vector<std::string>& lines, float gap) {
+        ImGui::SetNextWindowPos(ImVec2(50, 50));
+        ImGui::SetNextWindowSize(ImVec2(300.0f, 400.0f));
+        ImGui::Begin("Tall", nullptr, ImGuiWindowFlags_NoSavedSettings);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            if (i > 0) ImGui::Dummy(ImVec2(10.0f, gap));
+            ImGui::TextUnformatted(lines[i].c_str());
+        }
+        ImGui::End();
+    }
     static bool inside(const ScreenBox& inner, const ScreenBox& outer) {
         return intersect(inner, outer) == inner;
     }
@@ -164,19 +175,11 @@ TEST_F(UiDamageTest, ChangedTextDamagesItsWindowOnly) {
 }
 
 TEST_F(UiDamageTest, ChangedTextDamagesTheChangedLineNotTheWholeWindow) {
-    std::string bottom = "bottom line";
-    const auto build = [&] {
-        ImGui::SetNextWindowPos(ImVec2(50, 50));
-        ImGui::SetNextWindowSize(ImVec2(300.0f, 400.0f));
-        ImGui::Begin("Tall", nullptr, ImGuiWindowFlags_NoSavedSettings);
-        ImGui::TextUnformatted("top line");
-        ImGui::Dummy(ImVec2(10.0f, 250.0f));
-        ImGui::TextUnformatted(bottom.c_str());
-        ImGui::End();
-    };
+    std::vector<std::string> lines{"top line", "bottom line"};
+    const auto build = [&] { tall_window(lines, 250.0f); };
     for (int i = 0; i < 4; ++i)
         (void)frame(build);
-    bottom = "bottom line, longer";
+    lines[1] = "bottom line, longer";
     const std::vector<ScreenBox> boxes = frame(build);
     ASSERT_EQ(boxes.size(), 1u);
     // The bottom line is about 250 pixels below the top one (at y 70 or so): only it is redrawn.
@@ -232,21 +235,11 @@ TEST_F(UiDamageTest, NewTexturesAnInvalidationOrAResizeRedrawEverything) {
 }
 
 TEST_F(UiDamageTest, AChangeInTheMiddleOfACommandDamagesThatPartOnly) {
-    std::string middle = "middle line";
-    const auto build = [&] {
-        ImGui::SetNextWindowPos(ImVec2(50, 50));
-        ImGui::SetNextWindowSize(ImVec2(300.0f, 400.0f));
-        ImGui::Begin("Tall", nullptr, ImGuiWindowFlags_NoSavedSettings);
-        ImGui::TextUnformatted("top line");
-        ImGui::Dummy(ImVec2(10.0f, 120.0f));
-        ImGui::TextUnformatted(middle.c_str());
-        ImGui::Dummy(ImVec2(10.0f, 120.0f));
-        ImGui::TextUnformatted("bottom line");
-        ImGui::End();
-    };
+    std::vector<std::string> lines{"top line", "middle line", "bottom line"};
+    const auto build = [&] { tall_window(lines, 120.0f); };
     for (int i = 0; i < 4; ++i)
         (void)frame(build);
-    middle = "middle line, changed";
+    lines[1] = "middle line, changed";
     const std::vector<ScreenBox> boxes = frame(build);
     ASSERT_EQ(boxes.size(), 1u);
     // The lines are about 130 pixels apart (the top one at y 70 or so): only the middle one.

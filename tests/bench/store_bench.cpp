@@ -191,27 +191,42 @@ void diorama_destroy(benchmark::State& state) {
     report_ops(state, n);
 }
 
-// Per iteration: destroys every second object of handles, then creates as many again from def
-// (each with a Velocity, as the others have), reusing their slots.
-void churn_every_second(benchmark::State& state, World& world, std::vector<Handle>& handles,
-                        const ObjectDef& def) {
-    const std::size_t n = handles.size();
+// 0, 2, 4, ... below n: every second position, the half Store/Churn replaces in order.
+std::vector<std::uint32_t> every_second(std::size_t n) {
+    std::vector<std::uint32_t> picked;
+    for (std::uint32_t i = 0; i < n; i += 2)
+        picked.push_back(i);
+    return picked;
+}
+
+// A random half of the positions below n, in random order (Store/ChurnShuffled).
+std::vector<std::uint32_t> random_half(std::size_t n) {
+    std::vector<std::uint32_t> picked = shuffled_indices(n);
+    picked.resize(n / 2);
+    return picked;
+}
+
+// Per iteration: destroys the objects at the picked positions of handles, then creates as many
+// again from def (each with a Velocity, as the others have), reusing their slots.
+void churn(benchmark::State& state, World& world, std::vector<Handle>& handles,
+           const ObjectDef& def, const std::vector<std::uint32_t>& picked) {
     for (auto _ : state) {
-        for (std::size_t i = 0; i < n; i += 2)
+        for (std::uint32_t i : picked)
             world.destroy(handles[i]);
         world.flush();
-        for (std::size_t i = 0; i < n; i += 2) {
+        for (std::uint32_t i : picked) {
             handles[i] = world.create(def).value();
             world.add<Velocity>(handles[i])->linear = kVelocity;
         }
     }
-    report_ops(state, static_cast<std::int64_t>(n)); // n/2 destroys + n/2 creates
+    report_ops(state, static_cast<std::int64_t>(2 * picked.size())); // destroys + creates
 }
 
-void diorama_churn(benchmark::State& state) {
+void diorama_churn(benchmark::State& state, bool shuffled) {
     World world(builtins());
     std::vector<Handle> handles = fill(world, state.range(0), true);
-    churn_every_second(state, world, handles, ObjectDef{});
+    churn(state, world, handles, ObjectDef{},
+          shuffled ? random_half(handles.size()) : every_second(handles.size()));
 }
 
 // Churn where every object has the same name, as spawned prefab instances do ("Bullet"):
@@ -225,7 +240,7 @@ void diorama_churn_named(benchmark::State& state) {
         handles.push_back(world.create(def).value());
         world.add<Velocity>(handles.back())->linear = kVelocity;
     }
-    churn_every_second(state, world, handles, def);
+    churn(state, world, handles, def, every_second(handles.size()));
 }
 
 // ---- plain arrays: the physical limit ----
@@ -306,17 +321,18 @@ void plain_destroy(benchmark::State& state) {
 }
 
 // Slot arrays with a free list: destroy pushes the slot, create pops it and resets the structs.
-void plain_churn(benchmark::State& state) {
+void plain_churn(benchmark::State& state, bool shuffled) {
     const auto n = static_cast<std::size_t>(state.range(0));
     PlainArrays a = plain_fill(state.range(0), state.range(0));
+    const std::vector<std::uint32_t> picked = shuffled ? random_half(n) : every_second(n);
     std::vector<std::uint32_t> free_slots;
     free_slots.reserve(n);
     std::vector<std::uint32_t> ids(n);
     std::iota(ids.begin(), ids.end(), 0u);
     for (auto _ : state) {
-        for (std::size_t i = 0; i < n; i += 2)
+        for (std::uint32_t i : picked)
             free_slots.push_back(ids[i]);
-        for (std::size_t i = 0; i < n; i += 2) {
+        for (std::uint32_t i : picked) {
             const std::uint32_t slot = free_slots.back();
             free_slots.pop_back();
             a.transforms[slot] = Transform2D{};
@@ -325,7 +341,7 @@ void plain_churn(benchmark::State& state) {
         }
         benchmark::DoNotOptimize(a.transforms.data());
     }
-    report_ops(state, static_cast<std::int64_t>(n));
+    report_ops(state, static_cast<std::int64_t>(2 * picked.size()));
 }
 
 // ---- design-note baselines (tests/bench/baselines/) ----
@@ -483,8 +499,10 @@ void register_store_benchmarks() {
     RegisterBenchmark("Store/RandomGet/PlainArray", plain_random_gather)->Apply(sizes);
     RegisterBenchmark("Store/Destroy/Diorama", diorama_destroy)->Apply(sizes);
     RegisterBenchmark("Store/Destroy/PlainArray", plain_destroy)->Apply(sizes);
-    RegisterBenchmark("Store/Churn/Diorama", diorama_churn)->Apply(sizes);
-    RegisterBenchmark("Store/Churn/PlainArray", plain_churn)->Apply(sizes);
+    RegisterBenchmark("Store/Churn/Diorama", diorama_churn, false)->Apply(sizes);
+    RegisterBenchmark("Store/Churn/PlainArray", plain_churn, false)->Apply(sizes);
+    RegisterBenchmark("Store/ChurnShuffled/Diorama", diorama_churn, true)->Apply(sizes);
+    RegisterBenchmark("Store/ChurnShuffled/PlainArray", plain_churn, true)->Apply(sizes);
     RegisterBenchmark("Store/ChurnNamed/Diorama", diorama_churn_named)->Apply(sizes);
 
     RegisterBenchmark("Store/Iterate/BaselineObjectStore", object_store_iterate)->Arg(kBaselineN);

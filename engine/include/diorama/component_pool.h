@@ -11,6 +11,7 @@
 
 #include "diorama/hot_inline.h"
 #include "diorama/large_block.h"
+#include "diorama/prefetch.h"
 #include "diorama/reflection.h"
 
 #include <algorithm>
@@ -60,6 +61,10 @@ public:
     [[nodiscard]] virtual void* find(std::uint32_t entity) = 0;
     [[nodiscard]] const void* find(std::uint32_t entity) const {
         return const_cast<PoolBase*>(this)->find(entity);
+    }
+    // Starts fetching entity's sparse entry (a hint: a create calls it some slots ahead).
+    void prefetch_entry(std::uint32_t entity) const {
+        if (entity < m_sparse.size()) prefetch_line(&m_sparse[entity]);
     }
     // The entities in dense order.
     [[nodiscard]] const LargeVector<std::uint32_t>& entities() const { return m_dense; }

@@ -4,6 +4,7 @@
 
 #include "diorama/handle.h"
 #include "diorama/large_block.h"
+#include "diorama/prefetch.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -19,13 +20,7 @@ public:
     // some objects ahead, so the random access of each is not waited for).
     void prefetch(Guid g) const {
         if (m_slots.empty()) return;
-        const Slot* slot = &m_slots[home(g.value)];
-#if defined(__x86_64__)
-        // GCC 12 drops a __builtin_prefetch of this address as if it had no effect.
-        asm volatile("prefetcht0 %0" : : "m"(*slot));
-#else
-        __builtin_prefetch(slot);
-#endif
+        prefetch_line(&m_slots[home(g.value)]);
     }
     // Inserts or replaces g's index; may throw std::bad_alloc (then nothing changed). g not null.
     void insert(Guid g, std::uint32_t index);
@@ -33,12 +28,8 @@ public:
     void reserve(std::size_t n);
     // Removes g; no-op when absent.
     void erase(Guid g);
-    [[nodiscard]] std::size_t size() const {
-        return m_size;
-    }
-    [[nodiscard]] std::size_t memory_bytes() const {
-        return m_slots.capacity() * sizeof(Slot);
-    }
+    [[nodiscard]] std::size_t size() const { return m_size; }
+    [[nodiscard]] std::size_t memory_bytes() const { return m_slots.capacity() * sizeof(Slot); }
 
 private:
     struct Slot {

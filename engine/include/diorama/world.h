@@ -360,6 +360,10 @@ private:
     // create() can take slot index (reused: from the free list) without allocating anything or
     // checking guids.
     [[nodiscard]] bool room_to_create(std::uint32_t index, bool reused) const;
+    // Starts fetching what creating an object in free slot index reads first (its record,
+    // generation and Transform2D entry): a create calls it for the slot reused some creates later.
+    void prefetch_slot(std::uint32_t index) const;
+    static constexpr std::size_t kPrefetchSlotsAhead = 4;
     // Makes slot index (its arrays and Transform2D in place) a live object's: fills its record,
     // takes it off the free list when reused, counts it.
     void occupy_slot(std::uint32_t index, bool reused, LayerId layer, const NewGuid& guid);
@@ -498,7 +502,10 @@ private:
     std::uint64_t m_tree_changes = 0; // tree_revision: bumped by every change of the tree or layers
     mutable std::uint64_t m_ranked_at = ~0ull;      // m_tree_changes when m_tree_rank was made
     mutable LargeVector<std::uint32_t> m_tree_rank; // per slot: tree_rank
-    std::uint32_t m_free_head = kNone;              // LIFO list of free slots
+    // The free slots, the next one to reuse last (LIFO: recently used memory is warm). A stack,
+    // not a list through the records, so a create knows its slot without reading one; its
+    // capacity covers every slot, so freeing never allocates.
+    LargeVector<std::uint32_t> m_free_slots;
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;
     std::vector<std::uint32_t> m_destroy_stack; // scratch for marking subtrees

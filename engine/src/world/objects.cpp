@@ -150,15 +150,15 @@ template <bool kDefault>
         if (!def.parent.is_null() && !alive(def.parent))
             return fail(error, make_error(ErrorCode::StaleHandle, "the parent handle is stale"));
     }
-    if (m_free_head == kNone && m_generation.size() >= kMaxGeneration)
+    if (m_free_slots.empty() && m_generation.size() >= kMaxGeneration)
         return fail(
             error, make_error(ErrorCode::Limit, "the world holds the most objects it can address"));
 
     // Every step that can run out of memory comes first, each undone if a later one fails, so a
     // failed create leaves the world exactly as it was.
-    const bool reused = m_free_head != kNone;
+    const bool reused = !m_free_slots.empty();
     const std::uint32_t index =
-        reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
+        reused ? m_free_slots.back() : static_cast<std::uint32_t>(m_generation.size());
     bool slot_added = false;
     bool transform_added = false;
     bool guid_indexed = false;
@@ -177,6 +177,7 @@ template <bool kDefault>
             m_generation.push_back(1u | kFreeBit);
             m_parent.push_back(kNone);
             slot_added = true;
+            m_free_slots.reserve(m_generation.capacity()); // room to free every slot
         }
         m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
         transform_added = true;
@@ -226,6 +227,7 @@ void World::reserve(std::size_t more) {
     m_generation.reserve(slots);
     m_records.reserve(slots);
     m_parent.reserve(slots);
+    m_free_slots.reserve(m_generation.capacity());
     m_transforms->reserve(more, m_generation.size() + more);
     index_pending_guids();
     m_by_guid.reserve(m_by_guid.size() + more);
@@ -345,15 +347,12 @@ void World::free_slot(std::uint32_t index) {
         return;
     }
     m_generation[index] = next_generation | kFreeBit;
-    // LIFO reuse keeps recently used memory warm.
-    m_records[index].next_free = m_free_head;
-    m_free_head = index;
+    assert(m_free_slots.size() < m_free_slots.capacity() && "freeing never allocates");
+    m_free_slots.push_back(index);
 }
 
 void World::prefer_free_slots(std::span<const std::uint32_t> slots) {
-    std::vector<std::uint32_t> free_slots;
-    for (std::uint32_t i = m_free_head; i != kNone; i = m_records[i].next_free)
-        free_slots.push_back(i);
+    const std::vector<std::uint32_t> free_slots(m_free_slots.rbegin(), m_free_slots.rend());
     std::unordered_set<std::uint32_t> is_free(free_slots.begin(), free_slots.end());
     std::vector<std::uint32_t> order;
     order.reserve(free_slots.size());
@@ -362,9 +361,7 @@ void World::prefer_free_slots(std::span<const std::uint32_t> slots) {
     if (order.empty()) return;
     for (std::uint32_t slot : free_slots)
         if (is_free.contains(slot)) order.push_back(slot);
-    m_free_head = order.front();
-    for (std::size_t k = 0; k < order.size(); ++k)
-        m_records[order[k]].next_free = k + 1 < order.size() ? order[k + 1] : kNone;
+    m_free_slots.assign(order.rbegin(), order.rend()); // the first preferred slot is reused first
 }
 
 void World::clear() {
@@ -392,7 +389,8 @@ WorldStats World::stats() const {
 }
 
 std::size_t World::memory_bytes() const {
-    std::size_t bytes = (m_generation.capacity() + m_parent.capacity()) * sizeof(std::uint32_t) +
+    std::size_t bytes = (m_generation.capacity() + m_parent.capacity() + m_free_slots.capacity()) *
+                            sizeof(std::uint32_t) +
                         m_records.capacity() * sizeof(Record) +
                         m_tree_links.capacity() * sizeof(TreeLinks) +
                         m_tree_rank.capacity() * sizeof(std::uint32_t);

@@ -99,6 +99,28 @@ TEST_F(ObjectsTest, PreferredFreeSlotsAreTakenFirstInTheirOrder) {
     EXPECT_EQ(world.create().index, 7u);
 }
 
+// Freed slots are reused last freed first (their memory is the warmest); within one flush the
+// objects destroyed first are freed last, so they come back first. Preferring some of them puts
+// those first and leaves the rest in that order.
+TEST_F(ObjectsTest, FreedSlotsAreReusedLastFreedFirst) {
+    World world(registry);
+    std::vector<Handle> made;
+    for (int i = 0; i < 8; ++i)
+        made.push_back(world.create());
+    for (int i : {5, 1, 3})
+        world.destroy(made[static_cast<std::size_t>(i)]);
+    world.flush();
+    world.destroy(made[6]);
+    world.flush();
+    const std::vector<std::uint32_t> wanted = {made[3].index};
+    world.prefer_free_slots(wanted);
+    std::vector<std::uint32_t> reused;
+    for (int i = 0; i < 5; ++i)
+        reused.push_back(world.create().index);
+    EXPECT_EQ(reused, (std::vector<std::uint32_t>{made[3].index, made[6].index, made[5].index,
+                                                  made[1].index, 8u}));
+}
+
 TEST_F(ObjectsTest, NullHandleIsNeverAlive) {
     World world(registry);
     EXPECT_FALSE(world.alive(kNullHandle));

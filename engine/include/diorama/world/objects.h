@@ -45,7 +45,6 @@ struct ObjectRecord {
     Guid guid{};
     LayerId layer = 0;
     std::uint32_t name = kNoSlot; // the name's id in the world's NameIndex; kNoSlot: unnamed
-    std::uint32_t next_free = kNoSlot;
     bool dying = false;
     bool guid_indexed = false; // the guid is in the guid index
     bool guid_queued = false;  // the slot waits in the unindexed queue (kept when it is freed)

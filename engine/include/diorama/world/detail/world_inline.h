@@ -54,14 +54,20 @@ inline bool World::room_to_create(std::uint32_t index, bool reused) const {
     return !m_explicit_guids && !m_roots_linked && m_transforms->fits_without_growing(index) &&
            has_room(m_unindexed) &&
            (reused || (has_room(m_generation) && has_room(m_records) && has_room(m_parent) &&
+                       m_free_slots.capacity() > m_generation.size() &&
                        m_generation.size() < kMaxGeneration));
+}
+
+DIORAMA_HOT_INLINE void World::prefetch_slot(std::uint32_t index) const {
+    prefetch_line(&m_records[index]);
+    prefetch_line(&m_generation[index]);
+    m_transforms->prefetch_entry(index);
 }
 
 DIORAMA_HOT_INLINE void World::occupy_slot(std::uint32_t index, bool reused, LayerId layer,
                                            const NewGuid& guid) {
     Record& r = m_records[index];
-    if (reused) m_free_head = r.next_free;
-    r.next_free = kNone;
+    if (reused) m_free_slots.pop_back();
     r.guid = guid.guid;
     r.guid_pending = guid.pending;
     r.layer = layer;
@@ -89,15 +95,17 @@ inline std::uint64_t World::next_guid_counter() {
 
 DIORAMA_HOT_INLINE Handle World::create() {
     // Inline only the common case: nothing must grow and generated guids need no check.
-    const bool reused = m_free_head != kNone;
+    const bool reused = !m_free_slots.empty();
     const std::uint32_t index =
-        reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size());
+        reused ? m_free_slots.back() : static_cast<std::uint32_t>(m_generation.size());
     if (!room_to_create(index, reused)) [[unlikely]]
         return create_growing();
     if (!reused) {
         m_records.emplace_back();
         m_generation.push_back(1u | kFreeBit);
         m_parent.push_back(kNone);
+    } else if (m_free_slots.size() > kPrefetchSlotsAhead) {
+        prefetch_slot(m_free_slots[m_free_slots.size() - 1 - kPrefetchSlotsAhead]);
     }
     m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
     const bool queue = !m_records[index].guid_queued;
@@ -109,9 +117,10 @@ DIORAMA_HOT_INLINE Handle World::create() {
 inline Result<Handle> World::create(const ObjectDef& def) {
     // A definition that asks for nothing takes create()'s inline path when nothing must grow.
     if (def.name.empty() && def.layer == 0 && def.parent.is_null() && def.guid.is_null()) {
-        const bool reused = m_free_head != kNone;
-        if (room_to_create(reused ? m_free_head : static_cast<std::uint32_t>(m_generation.size()),
-                           reused))
+        const bool reused = !m_free_slots.empty();
+        if (room_to_create(
+                reused ? m_free_slots.back() : static_cast<std::uint32_t>(m_generation.size()),
+                reused))
             return create();
     }
     std::optional<Error> error;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <utility>
@@ -80,14 +81,21 @@ TEST_F(ObjectsTest, StaleHandleAfterSlotReuseNeverReachesTheNewObject) {
     EXPECT_GT(world.stats().stale_accesses, 0u);
 }
 
-TEST_F(ObjectsTest, PreferredFreeSlotsAreTakenFirstInTheirOrder) {
-    World world(registry);
+// Creates n objects, destroys those at the given places among them and flushes; returns the
+// handles of all n in creation order.
+std::vector<Handle> create_then_destroy(World& world, int n, std::initializer_list<int> doomed) {
     std::vector<Handle> made;
-    for (int i = 0; i < 6; ++i)
+    for (int i = 0; i < n; ++i)
         made.push_back(world.create());
-    for (int i : {1, 2, 4})
+    for (int i : doomed)
         world.destroy(made[static_cast<std::size_t>(i)]);
     world.flush();
+    return made;
+}
+
+TEST_F(ObjectsTest, PreferredFreeSlotsAreTakenFirstInTheirOrder) {
+    World world(registry);
+    const std::vector<Handle> made = create_then_destroy(world, 6, {1, 2, 4});
     const std::vector<std::uint32_t> wanted = {made[2].index, made[4].index, made[0].index,
                                                made[1].index};
     world.prefer_free_slots(wanted); // made[0] is alive: skipped
@@ -104,12 +112,7 @@ TEST_F(ObjectsTest, PreferredFreeSlotsAreTakenFirstInTheirOrder) {
 // those first and leaves the rest in that order.
 TEST_F(ObjectsTest, FreedSlotsAreReusedLastFreedFirst) {
     World world(registry);
-    std::vector<Handle> made;
-    for (int i = 0; i < 8; ++i)
-        made.push_back(world.create());
-    for (int i : {5, 1, 3})
-        world.destroy(made[static_cast<std::size_t>(i)]);
-    world.flush();
+    const std::vector<Handle> made = create_then_destroy(world, 8, {5, 1, 3});
     world.destroy(made[6]);
     world.flush();
     const std::vector<std::uint32_t> wanted = {made[3].index};

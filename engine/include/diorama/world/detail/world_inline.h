@@ -118,9 +118,9 @@ inline Result<Handle> World::create(const ObjectDef& def) {
     // A definition that asks for nothing takes create()'s inline path when nothing must grow.
     if (def.name.empty() && def.layer == 0 && def.parent.is_null() && def.guid.is_null()) {
         const bool reused = !m_free_slots.empty();
-        if (room_to_create(
-                reused ? m_free_slots.back() : static_cast<std::uint32_t>(m_generation.size()),
-                reused))
+        if (room_to_create(reused ? m_free_slots.back()
+                                  : static_cast<std::uint32_t>(m_generation.size()),
+                           reused))
             return create();
     }
     std::optional<Error> error;

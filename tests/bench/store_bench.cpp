@@ -1,16 +1,18 @@
 // The object store against the physical limit (plain contiguous arrays of the same structs) and
-// against the design notes' baselines (tests/bench/baselines/), in the same run.
+// against the design notes' baselines and a sparse-set registry (tests/bench/baselines/), in the
+// same run.
 //
 // Names: Store/<Op>/<Impl>/<N>, Impl one of Diorama, PlainArray, BaselineObjectStore,
-// BaselineLinkedList, BaselineGroup. Counters: ns_per_op (CPU nanoseconds per object or per
-// operation; Churn counts each destroy and each create as one operation), items_per_second, and
-// bytes_per_object where storage is measured.
+// BaselineLinkedList, BaselineGroup, BaselineSparseSet. Counters: ns_per_op (CPU nanoseconds per
+// object or per operation; Churn counts each destroy and each create as one operation),
+// items_per_second, and bytes_per_object where storage is measured.
 // Run: build/ci/bin/diorama_bench --benchmark_filter=^Store/ --benchmark_repetitions=5
 //      --benchmark_report_aggregates_only=true
 
 #include "baselines/group_baseline.h"
 #include "baselines/linked_list_baseline.h"
 #include "baselines/object_store_baseline.h"
+#include "baselines/sparse_set_baseline.h"
 #include "slow_rows.h"
 
 #include "diorama/type_registry.h"
@@ -477,6 +479,76 @@ void group_churn(benchmark::State& state) {
     report_ops(state, static_cast<std::int64_t>(ids.size()));
 }
 
+// ---- a registry of sparse sets, EnTT's layout (tests/bench/baselines/sparse_set_baseline.h) ----
+
+using baseline::Entity;
+using baseline::SparseSetRegistry;
+
+// A new entity with a Transform2D at position and a moving Velocity, as Diorama's objects have.
+Entity sparse_set_spawn(SparseSetRegistry& registry, glm::vec2 position) {
+    const Entity e = registry.create();
+    registry.storage<Transform2D>().emplace(e).position = position;
+    registry.storage<Velocity>().emplace(e).linear = kVelocity;
+    return e;
+}
+
+void sparse_set_create(benchmark::State& state) {
+    const KeepFreedMemory keep;
+    const std::int64_t n = state.range(0);
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto registry = std::make_unique<SparseSetRegistry>();
+        state.ResumeTiming();
+        for (std::int64_t i = 0; i < n; ++i)
+            sparse_set_spawn(*registry, glm::vec2(0.0f));
+        state.PauseTiming();
+        registry.reset();
+        state.ResumeTiming();
+    }
+    report_ops(state, n);
+}
+
+std::vector<Entity> sparse_set_fill(SparseSetRegistry& registry, std::int64_t n) {
+    std::vector<Entity> entities;
+    entities.reserve(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i)
+        entities.push_back(sparse_set_spawn(registry, spread_position(i)));
+    return entities;
+}
+
+void sparse_set_destroy(benchmark::State& state) {
+    const KeepFreedMemory keep;
+    const std::int64_t n = state.range(0);
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto registry = std::make_unique<SparseSetRegistry>();
+        const std::vector<Entity> entities = sparse_set_fill(*registry, n);
+        state.ResumeTiming();
+        for (Entity e : entities)
+            registry->destroy(e);
+        state.PauseTiming();
+        registry.reset();
+        state.ResumeTiming();
+    }
+    report_ops(state, n);
+}
+
+// Store/Churn's work (every second entity in order) or Store/ChurnShuffled's (a random half).
+void sparse_set_churn(benchmark::State& state, bool shuffled) {
+    SparseSetRegistry registry;
+    std::vector<Entity> entities = sparse_set_fill(registry, state.range(0));
+    const std::vector<std::uint32_t> picked =
+        shuffled ? random_half(entities.size()) : every_second(entities.size());
+    for (auto _ : state) {
+        for (std::uint32_t i : picked)
+            registry.destroy(entities[i]);
+        for (std::uint32_t i : picked)
+            entities[i] = sparse_set_spawn(registry, glm::vec2(0.0f));
+        benchmark::ClobberMemory();
+    }
+    report_ops(state, static_cast<std::int64_t>(2 * picked.size())); // destroys + creates
+}
+
 // ---- registration ----
 
 void sizes(benchmark::internal::Benchmark* b) {
@@ -504,6 +576,11 @@ void register_store_benchmarks() {
     RegisterBenchmark("Store/ChurnShuffled/Diorama", diorama_churn, true)->Apply(sizes);
     RegisterBenchmark("Store/ChurnShuffled/PlainArray", plain_churn, true)->Apply(sizes);
     RegisterBenchmark("Store/ChurnNamed/Diorama", diorama_churn_named)->Apply(sizes);
+    RegisterBenchmark("Store/Create/BaselineSparseSet", sparse_set_create)->Apply(sizes);
+    RegisterBenchmark("Store/Destroy/BaselineSparseSet", sparse_set_destroy)->Apply(sizes);
+    RegisterBenchmark("Store/Churn/BaselineSparseSet", sparse_set_churn, false)->Apply(sizes);
+    RegisterBenchmark("Store/ChurnShuffled/BaselineSparseSet", sparse_set_churn, true)
+        ->Apply(sizes);
 
     RegisterBenchmark("Store/Iterate/BaselineObjectStore", object_store_iterate)->Arg(kBaselineN);
     RegisterBenchmark("Store/RandomGet/BaselineObjectStore", object_store_random_get)

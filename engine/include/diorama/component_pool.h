@@ -179,11 +179,12 @@ public:
             if (!contains(entity)) continue;
             std::uint32_t pos = m_sparse[entity].position;
             if (pos < group_size) {
+                // The group's last member fills the hole, and the pool's last fills the group's
+                // last place (below): the order a swap to the group's end and an erase there
+                // leave, without reading the erased component.
                 --group_size;
-                if (pos != group_size) {
-                    swap_positions(pos, group_size);
-                    pos = group_size;
-                }
+                if (pos != group_size) move_to(group_size, pos);
+                pos = group_size;
             }
             erase_at(entity, pos);
         }
@@ -228,15 +229,19 @@ private:
     // Removes entity's component, at dense position pos (the last one moves into its place).
     DIORAMA_HOT_INLINE void erase_at(std::uint32_t entity, std::uint32_t pos) {
         const auto last = static_cast<std::uint32_t>(m_dense.size() - 1);
-        if (pos != last) {
-            at(pos) = std::move(at(last));
-            const std::uint32_t moved = m_dense[last];
-            m_dense[pos] = moved;
-            m_sparse[moved].position = pos;
-        }
+        if (pos != last) move_to(last, pos);
         at(last).~T();
         m_dense.pop_back();
         m_sparse[entity] = SparseEntry{};
+    }
+
+    // Moves the component and entity at dense position from into position to (its component
+    // assigned over); from keeps a moved-from component.
+    DIORAMA_HOT_INLINE void move_to(std::uint32_t from, std::uint32_t to) {
+        at(to) = std::move(at(from));
+        const std::uint32_t moved = m_dense[from];
+        m_dense[to] = moved;
+        m_sparse[moved].position = to;
     }
 
     // Appends to the dense array; flattened, as GCC left push_back an out-of-line call in create

@@ -141,8 +141,9 @@ void World::link_parent(std::uint32_t index, std::uint32_t parent) {
 }
 
 void World::unlink_parent(std::uint32_t index) {
-    if (m_parent[index] == kNone && !m_roots_linked) return;
-    // A linked slot and its parent and siblings are covered by m_tree_links.
+    // A linked slot and its parent and siblings are covered by m_tree_links; a slot beyond them
+    // has no parent and is in no list (and its m_parent, a random read, is not needed).
+    if (index >= m_tree_links.size() || (m_parent[index] == kNone && !m_roots_linked)) return;
     TreeLinks& r = m_tree_links[index];
     TreeLinks& p = sibling_list(m_parent[index]);
     if (r.prev_sibling != kNone)

@@ -261,7 +261,7 @@ Handle World::create_growing() {
 }
 
 bool World::destroying(Handle h) const {
-    return alive(h) && m_records[h.index].dying;
+    return alive(h) && marked(h.index);
 }
 
 void World::destroy(Handle h) {
@@ -270,9 +270,9 @@ void World::destroy(Handle h) {
 }
 
 void World::mark_destroy(std::uint32_t index) {
-    if (m_records[index].dying) return;
+    if (marked(index)) return;
     if (tree_links(index).first_child == kNone) { // no subtree: nothing to walk
-        m_records[index].dying = true;
+        set_marked(index);
         m_pending_destroy.push_back(index);
         return;
     }
@@ -282,9 +282,8 @@ void World::mark_destroy(std::uint32_t index) {
     while (!stack.empty()) {
         const std::uint32_t i = stack.back();
         stack.pop_back();
-        Record& r = m_records[i];
-        if (r.dying) continue;
-        r.dying = true;
+        if (marked(i)) continue;
+        set_marked(i);
         m_pending_destroy.push_back(i);
         for (std::uint32_t c = tree_links(i).first_child; c != kNone;
              c = m_tree_links[c].next_sibling)
@@ -339,6 +338,7 @@ void World::free_slot(std::uint32_t index) {
     const bool queued = m_records[index].guid_queued;
     m_records[index] = Record{};
     m_records[index].guid_queued = queued;
+    m_marked[index / 64] &= ~(std::uint64_t{1} << (index % 64));
     const std::uint32_t next_generation = m_generation[index] + 1;
     --m_live_count;
     ++m_tree_changes;
@@ -393,7 +393,8 @@ std::size_t World::memory_bytes() const {
                             sizeof(std::uint32_t) +
                         m_records.capacity() * sizeof(Record) +
                         m_tree_links.capacity() * sizeof(TreeLinks) +
-                        m_tree_rank.capacity() * sizeof(std::uint32_t);
+                        m_tree_rank.capacity() * sizeof(std::uint32_t) +
+                        m_marked.capacity() * sizeof(std::uint64_t);
     for (const PoolBase* p : m_pools_in_use)
         bytes += p->memory_bytes();
     bytes += m_by_guid.memory_bytes() + m_unindexed.capacity() * sizeof(std::uint32_t);

@@ -124,6 +124,34 @@ TEST_F(ObjectsTest, FreedSlotsAreReusedLastFreedFirst) {
                                                   made[1].index, 8u}));
 }
 
+// The mark of a destroy belongs to its slot alone (slots on both sides of every 64-slot word
+// boundary included), is cleared when the slot is freed, and a reused slot starts unmarked.
+TEST_F(ObjectsTest, DestroyMarksOnlyItsObjectAndAReusedSlotStartsUnmarked) {
+    World world(registry);
+    std::vector<Handle> made;
+    for (int i = 0; i < 200; ++i)
+        made.push_back(world.create());
+    const std::vector<std::size_t> doomed = {199, 0, 63, 64, 127, 128};
+    for (std::size_t i : doomed) {
+        world.destroy(made[i]);
+        world.destroy(made[i]); // twice: still one mark
+    }
+    for (std::size_t i = 0; i < made.size(); ++i)
+        EXPECT_EQ(world.destroying(made[i]), std::count(doomed.begin(), doomed.end(), i) == 1)
+            << "slot " << i;
+    EXPECT_EQ(world.flush(), doomed.size());
+    std::vector<Handle> reborn;
+    for (std::size_t k = 0; k < doomed.size(); ++k)
+        reborn.push_back(world.create());
+    for (Handle h : reborn)
+        EXPECT_FALSE(world.destroying(h)) << "slot " << h.index;
+    world.destroy(reborn[2]);
+    for (Handle h : reborn)
+        EXPECT_EQ(world.destroying(h), h == reborn[2]) << "slot " << h.index;
+    EXPECT_EQ(world.flush(), 1u);
+    EXPECT_EQ(world.object_count(), made.size() - 1);
+}
+
 TEST_F(ObjectsTest, NullHandleIsNeverAlive) {
     World world(registry);
     EXPECT_FALSE(world.alive(kNullHandle));

@@ -45,10 +45,9 @@ struct ObjectRecord {
     Guid guid{};
     LayerId layer = 0;
     std::uint32_t name = kNoSlot; // the name's id in the world's NameIndex; kNoSlot: unnamed
-    bool dying = false;
-    bool guid_indexed = false; // the guid is in the guid index
-    bool guid_queued = false;  // the slot waits in the unindexed queue (kept when it is freed)
-    bool guid_pending = false; // guid holds the creation counter: see World::generated_guid
+    bool guid_indexed = false;    // the guid is in the guid index
+    bool guid_queued = false;     // the slot waits in the unindexed queue (kept when it is freed)
+    bool guid_pending = false;    // guid holds the creation counter: see World::generated_guid
 };
 
 // The guid state of a new object's record.

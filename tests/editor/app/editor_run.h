@@ -72,14 +72,16 @@ protected:
                                          (m_dir.path() / "script.txt").string(), "--size",
                                          "1600x900"};
         args.insert(args.end(), more.begin(), more.end());
-        return run_child(DIORAMA_EDITOR_PATH, args,
-                         {"SDL_VIDEODRIVER=offscreen", "DIORAMA_UI_SCALE=" + m_ui_scale,
-                          "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()},
-                         std::chrono::seconds(240));
+        std::vector<std::string> env = {"SDL_VIDEODRIVER=offscreen",
+                                        "DIORAMA_UI_SCALE=" + m_ui_scale,
+                                        "XDG_CONFIG_HOME=" + (m_dir.path() / "config").string()};
+        env.insert(env.end(), m_env.begin(), m_env.end());
+        return run_child(DIORAMA_EDITOR_PATH, args, env, std::chrono::seconds(240));
     }
 
     TempDir m_dir;
-    std::string m_ui_scale = "1"; // the UI's scale for the editor's runs
+    std::string m_ui_scale = "1";   // the UI's scale for the editor's runs
+    std::vector<std::string> m_env; // more "NAME=value" for the editor's runs
 
 private:
     std::string m_sample;

@@ -117,9 +117,11 @@ void AssetBrowser::draw_files(UiContext& ctx) {
     ImGui::SetNextItemWidth(std::min(260.0f * s, ImGui::GetContentRegionAvail().x));
     ui::input_text(ctx.widgets, "search", "##search", &m_search);
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", m_search.empty()
-                                  ? (m_folder.empty() ? "project folder" : m_folder.c_str())
-                                  : "matches in every folder");
+    const std::string where =
+        fit_text(m_search.empty() ? (m_folder.empty() ? "project folder" : m_folder)
+                                  : "matches in every folder",
+                 ImGui::GetContentRegionAvail().x);
+    ImGui::TextDisabled("%s", where.c_str());
     ImGui::BeginChild("##asset_grid", ImVec2(0, 0), false);
     const std::vector<const AssetFile*> files = m_catalog.listed(m_folder, m_search);
     const float side = 76.0f * s;
@@ -200,7 +202,7 @@ void AssetBrowser::draw_tile(UiContext& ctx, const AssetFile& file, float side) 
         const ImVec2 text = ImGui::CalcTextSize(label);
         draw->AddText((box_lo + box_hi - text) * 0.5f, IM_COL32(255, 255, 255, 235), label);
     }
-    const std::string name = shown_name(file.path);
+    const std::string name = fit_text(shown_name(file.path), size.x - 8.0f * s);
     const ImVec2 text = ImGui::CalcTextSize(name.c_str());
     draw->PushClipRect(lo, hi, true);
     draw->AddText(ImVec2(lo.x + std::max(4.0f * s, (size.x - text.x) * 0.5f), lo.y + side - 2 * s),

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <string>
 
 namespace diorama::editor {
 
@@ -151,11 +152,12 @@ void PrefabPalette::draw(UiContext& ctx) {
         if (active) draw->AddRect(lo, hi, colors::kAccent, 5.0f * s, 0, 1.5f * s);
         const float text_h = ImGui::GetTextLineHeight() + 6.0f * s;
         draw_preview(ctx, *prefab, lo + ImVec2(6 * s, 6 * s), hi - ImVec2(6 * s, text_h));
-        const ImVec2 text = ImGui::CalcTextSize(prefab->name.c_str());
+        const std::string name = fit_text(prefab->name, tile.x - 8.0f * s);
+        const ImVec2 text = ImGui::CalcTextSize(name.c_str());
         draw->PushClipRect(lo, hi, true);
         draw->AddText(
             ImVec2(lo.x + std::max(4.0f * s, (tile.x - text.x) * 0.5f), hi.y - text_h + 1.0f * s),
-            style_color(ImGuiCol_Text), prefab->name.c_str());
+            style_color(ImGuiCol_Text), name.c_str());
         draw->PopClipRect();
         ImGui::PopID();
     }

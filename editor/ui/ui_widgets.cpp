@@ -268,6 +268,34 @@ ImU32 style_color(ImGuiCol col, float alpha) {
     return ImGui::GetColorU32(col, alpha);
 }
 
+std::string fit_text(std::string_view text, float width) {
+    const auto width_of = [](std::string_view t) {
+        return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+    };
+    if (width_of(text) <= width) return std::string(text);
+    const auto continuation = [&](std::size_t i) {
+        return i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0u) == 0x80u;
+    };
+    // The end kept is the extension (from the last dot) or the last folder, at most half.
+    const std::size_t mark = text.find_last_of("./");
+    const std::size_t wanted_tail = mark == std::string_view::npos ? 0 : text.size() - mark;
+    constexpr std::string_view kEllipsis = "\u2026";
+    for (std::size_t kept = text.size() - 1; kept > 0; --kept) {
+        std::size_t tail = std::min(wanted_tail, kept / 2);
+        std::size_t head = kept - tail;
+        while (head > 0 && continuation(head))
+            --head;
+        std::size_t tail_from = text.size() - tail;
+        while (continuation(tail_from))
+            ++tail_from;
+        std::string fitted(text.substr(0, head));
+        fitted += kEllipsis;
+        fitted += text.substr(tail_from);
+        if (width_of(fitted) <= width) return fitted;
+    }
+    return std::string(kEllipsis);
+}
+
 // ---- widgets that record themselves ----
 
 namespace ui {

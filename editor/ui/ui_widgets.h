@@ -67,6 +67,11 @@ bool splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size, float& val
 // ImU32 for ImGui's style colour with an alpha factor.
 ImU32 style_color(ImGuiCol col, float alpha = 1.0f);
 
+// text as it fits in width pixels of the current font: itself when it fits, else its start and
+// its end (a file's extension, a path's last folder) around an ellipsis, cut between UTF-8
+// characters; the ellipsis alone when nothing more fits.
+[[nodiscard]] std::string fit_text(std::string_view text, float width);
+
 // ---- widgets that record themselves ----
 // Each draws the ImGui widget and records it in the registry under label (its path under the
 // current scope), so a script can find it; each returns what the ImGui call returns.

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 namespace diorama::editor {
 namespace {
@@ -233,6 +234,92 @@ TEST_F(ReliabilityTextFields, TextWithMoreDistinctEmojiThanStandInsIsShownButNev
     click_and_go_to_end(text);
     EXPECT_FALSE(type(text, "!"));
     EXPECT_EQ(text, original);
+}
+
+// fit_text in the default font of an ImGui context of its own, inside a frame (which sets it).
+class FittedText : public test::ImGuiTest {
+protected:
+    void SetUp() override {
+        ImGuiTest::SetUp();
+        ImGui::NewFrame();
+    }
+    void TearDown() override {
+        ImGui::EndFrame();
+        ImGuiTest::TearDown();
+    }
+    static float width(const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; }
+
+    // The text before and after the ellipsis of fitted (which must hold one).
+    static std::pair<std::string, std::string> around_ellipsis(const std::string& fitted) {
+        const std::size_t at = fitted.find(kEllipsis);
+        EXPECT_NE(at, std::string::npos) << fitted;
+        if (at == std::string::npos) return {};
+        return {fitted.substr(0, at), fitted.substr(at + kEllipsis.size())};
+    }
+
+    // Whether text is whole UTF-8 characters: each lead byte followed by its continuations.
+    static bool whole_utf8(const std::string& text) {
+        for (std::size_t i = 0; i < text.size();) {
+            const auto lead = static_cast<unsigned char>(text[i]);
+            const std::size_t length = lead < 0x80u   ? 1
+                                       : lead < 0xC0u ? 0
+                                       : lead < 0xE0u ? 2
+                                       : lead < 0xF0u ? 3
+                                                      : 4;
+            if (length == 0 || i + length > text.size()) return false;
+            for (std::size_t k = 1; k < length; ++k)
+                if ((static_cast<unsigned char>(text[i + k]) & 0xC0u) != 0x80u) return false;
+            i += length;
+        }
+        return true;
+    }
+
+    static inline const std::string kEllipsis = "\xE2\x80\xA6";
+};
+
+TEST_F(FittedText, TextThatFitsIsKeptWhole) {
+    EXPECT_EQ(fit_text("player.png", width("player.png")), "player.png");
+    EXPECT_EQ(fit_text("", 0.0f), "");
+}
+
+TEST_F(FittedText, ALongNameKeepsItsStartAndItsExtensionAroundAnEllipsis) {
+    const std::string name = "project_settings_backup.json";
+    const std::string nearly = fit_text(name, width(name) - 1.0f);
+    EXPECT_TRUE(nearly.starts_with("project_settings_b")) << nearly;
+    EXPECT_TRUE(nearly.ends_with(kEllipsis + ".json")) << nearly;
+    for (float w = width(kEllipsis); w < width(name); w += 1.0f) {
+        const std::string fitted = fit_text(name, w);
+        SCOPED_TRACE(fitted);
+        EXPECT_LE(width(fitted), w);
+        const auto [head, tail] = around_ellipsis(fitted);
+        EXPECT_TRUE(name.starts_with(head));
+        EXPECT_TRUE(name.ends_with(tail));
+        EXPECT_LE(tail.size(), head.size() + 1) << "the end kept is at most half";
+    }
+}
+
+TEST_F(FittedText, AFolderPathKeepsItsLastFolder) {
+    const std::string path = "levels/world_one/caves";
+    const std::string fitted = fit_text(path, width(path) - 1.0f);
+    EXPECT_TRUE(fitted.starts_with("levels/world")) << fitted;
+    EXPECT_TRUE(fitted.ends_with(kEllipsis + "/caves")) << fitted;
+}
+
+TEST_F(FittedText, CutsFallBetweenUtf8Characters) {
+    const std::string name = "\xC3\xA1rbol_\xC3\xB1"
+                             "and\xC3\xBA_caf\xC3\xA9_\xE6\x98\x9F.png";
+    ASSERT_TRUE(whole_utf8(name));
+    for (float w = 0.0f; w < width(name); w += 1.0f) {
+        const std::string fitted = fit_text(name, w);
+        SCOPED_TRACE(w);
+        const auto [head, tail] = around_ellipsis(fitted);
+        EXPECT_TRUE(whole_utf8(head)) << fitted;
+        EXPECT_TRUE(whole_utf8(tail)) << fitted;
+    }
+}
+
+TEST_F(FittedText, TooNarrowForAnyOfItLeavesTheEllipsisAlone) {
+    EXPECT_EQ(fit_text("README.md", 0.0f), kEllipsis);
 }
 
 } // namespace

@@ -272,7 +272,7 @@ std::string fit_text(std::string_view text, float width) {
     const auto width_of = [](std::string_view t) {
         return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
     };
-    if (width_of(text) <= width) return std::string(text);
+    if (text.empty() || width_of(text) <= width) return std::string(text);
     const auto continuation = [&](std::size_t i) {
         return i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0u) == 0x80u;
     };
@@ -280,8 +280,10 @@ std::string fit_text(std::string_view text, float width) {
     const std::size_t mark = text.find_last_of("./");
     const std::size_t wanted_tail = mark == std::string_view::npos ? 0 : text.size() - mark;
     constexpr std::string_view kEllipsis = "\u2026";
-    for (std::size_t kept = text.size() - 1; kept > 0; --kept) {
-        std::size_t tail = std::min(wanted_tail, kept / 2);
+    // The text shortened to `kept` bytes around the ellipsis (fewer, at character boundaries);
+    // it never gets narrower as kept grows, so the widest that fits is found by bisection.
+    const auto shortened = [&](std::size_t kept) {
+        const std::size_t tail = std::min(wanted_tail, kept / 2);
         std::size_t head = kept - tail;
         while (head > 0 && continuation(head))
             --head;
@@ -291,9 +293,15 @@ std::string fit_text(std::string_view text, float width) {
         std::string fitted(text.substr(0, head));
         fitted += kEllipsis;
         fitted += text.substr(tail_from);
-        if (width_of(fitted) <= width) return fitted;
+        return fitted;
+    };
+    std::size_t fits = 0;            // shortened(fits) fits (0: the ellipsis alone, by contract)
+    std::size_t fails = text.size(); // shortened(fails) does not (the whole text does not)
+    while (fails - fits > 1) {
+        const std::size_t kept = fits + (fails - fits) / 2;
+        (width_of(shortened(kept)) <= width ? fits : fails) = kept;
     }
-    return std::string(kEllipsis);
+    return fits == 0 ? std::string(kEllipsis) : shortened(fits);
 }
 
 // ---- widgets that record themselves ----

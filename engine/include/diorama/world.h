@@ -33,7 +33,6 @@
 #include "diorama/hot_inline.h"
 #include "diorama/large_block.h"
 #include "diorama/message.h"
-#include "diorama/prefetch.h"
 #include "diorama/reflection.h"
 #include "diorama/result.h"
 #include "diorama/spatial_grid.h"
@@ -49,6 +48,7 @@
 #include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -365,12 +365,6 @@ private:
     // generation and Transform2D entry): a create calls it for the slot reused some creates later.
     void prefetch_slot(std::uint32_t index) const;
     static constexpr std::size_t kPrefetchSlotsAhead = 4;
-    // Starts fetching what flush() reads of a freed slot: its record, generation and parent.
-    void prefetch_freed_slot(std::uint32_t index) const {
-        prefetch_line(&m_records[index]);
-        prefetch_line(&m_generation[index]);
-        prefetch_line(&m_parent[index]);
-    }
     // Makes slot index (its arrays and Transform2D in place) a live object's: fills its record,
     // takes it off the free list when reused, counts it.
     void occupy_slot(std::uint32_t index, bool reused, LayerId layer, const NewGuid& guid);
@@ -382,15 +376,18 @@ private:
     void mark_destroy(std::uint32_t index);
     // True when slot index is marked for destruction.
     bool marked(std::uint32_t index) const {
-        const std::size_t word = index / 64;
-        return word < m_marked.size() && ((m_marked[word] >> (index % 64)) & 1u) != 0;
+        assert(index / 64 < m_marked.size() && "the marks cover every slot");
+        return ((m_marked[index / 64] >> (index % 64)) & 1u) != 0;
     }
-    // Marks slot index for destruction; may throw std::bad_alloc (growing the bits).
+    // Marks slot index for destruction (allocates nothing: the marks cover every slot).
     void set_marked(std::uint32_t index) {
-        const std::size_t word = index / 64;
-        if (word >= m_marked.size()) [[unlikely]]
-            m_marked.resize(m_generation.size() / 64 + 1);
-        m_marked[word] |= std::uint64_t{1} << (index % 64);
+        assert(index / 64 < m_marked.size() && "the marks cover every slot");
+        m_marked[index / 64] |= std::uint64_t{1} << (index % 64);
+    }
+    // Grows the marks to cover every slot m_generation has room for; may throw std::bad_alloc.
+    void cover_marks() {
+        if (m_marked.size() * 64 < m_generation.capacity())
+            m_marked.resize(m_generation.capacity() / 64 + 1);
     }
     void free_slot(std::uint32_t index);
 
@@ -528,7 +525,8 @@ private:
     std::size_t m_live_count = 0;
     std::vector<std::uint32_t> m_pending_destroy;
     // One bit per slot: marked for destruction. Apart from the records, so a destroy reads a
-    // small array (12.5 KB for 100k slots) instead of a record in a random place.
+    // small array (12.5 KB for 100k slots) instead of a record in a random place. It covers every
+    // slot m_generation has room for (cover_marks), so marking never allocates.
     std::vector<std::uint64_t> m_marked;
     std::vector<std::uint32_t> m_destroy_stack; // scratch for marking subtrees
     // guid -> slot. Explicit guids enter at once; generated ones wait in m_unindexed (they are

@@ -178,6 +178,7 @@ template <bool kDefault>
             m_parent.push_back(kNone);
             slot_added = true;
             m_free_slots.reserve(m_generation.capacity()); // room to free every slot
+            cover_marks();
         }
         m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
         transform_added = true;
@@ -228,6 +229,7 @@ void World::reserve(std::size_t more) {
     m_records.reserve(slots);
     m_parent.reserve(slots);
     m_free_slots.reserve(m_generation.capacity());
+    cover_marks();
     m_transforms->reserve(more, m_generation.size() + more);
     index_pending_guids();
     m_by_guid.reserve(m_by_guid.size() + more);

@@ -280,6 +280,7 @@ protected:
 TEST_F(FittedText, TextThatFitsIsKeptWhole) {
     EXPECT_EQ(fit_text("player.png", width("player.png")), "player.png");
     EXPECT_EQ(fit_text("", 0.0f), "");
+    EXPECT_EQ(fit_text("", -1.0f), "") << "no room at all: still nothing to shorten";
 }
 
 TEST_F(FittedText, ALongNameKeepsItsStartAndItsExtensionAroundAnEllipsis) {
@@ -306,15 +307,20 @@ TEST_F(FittedText, AFolderPathKeepsItsLastFolder) {
 }
 
 TEST_F(FittedText, CutsFallBetweenUtf8Characters) {
-    const std::string name = "\xC3\xA1rbol_\xC3\xB1"
-                             "and\xC3\xBA_caf\xC3\xA9_\xE6\x98\x9F.png";
-    ASSERT_TRUE(whole_utf8(name));
-    for (float w = 0.0f; w < width(name); w += 1.0f) {
-        const std::string fitted = fit_text(name, w);
-        SCOPED_TRACE(w);
-        const auto [head, tail] = around_ellipsis(fitted);
-        EXPECT_TRUE(whole_utf8(head)) << fitted;
-        EXPECT_TRUE(whole_utf8(tail)) << fitted;
+    // Multi-byte characters on both sides of every cut: in the start, and in the end kept (the
+    // last folder's name).
+    for (const std::string name : {"\xC3\xA1rbol_\xC3\xB1"
+                                   "and\xC3\xBA_caf\xC3\xA9_\xE6\x98\x9F.png",
+                                   "a/\xC3\xB1"
+                                   "and\xC3\xBA_caf\xC3\xA9_\xE6\x98\x9F\xE6\x98\x9F"}) {
+        ASSERT_TRUE(whole_utf8(name));
+        for (float w = 0.0f; w < width(name); w += 1.0f) {
+            const std::string fitted = fit_text(name, w);
+            SCOPED_TRACE(w);
+            const auto [head, tail] = around_ellipsis(fitted);
+            EXPECT_TRUE(whole_utf8(head)) << fitted;
+            EXPECT_TRUE(whole_utf8(tail)) << fitted;
+        }
     }
 }
 

@@ -152,6 +152,22 @@ TEST_F(ObjectsTest, DestroyMarksOnlyItsObjectAndAReusedSlotStartsUnmarked) {
     EXPECT_EQ(world.object_count(), made.size() - 1);
 }
 
+// Slots made after a destroy (the slot arrays growing while an object is marked) are marked
+// and unmarked as the first ones are.
+TEST_F(ObjectsTest, SlotsMadeWhileAnObjectIsMarkedAreMarkedAlike) {
+    World world(registry);
+    std::vector<Handle> made;
+    for (int i = 0; i < 10; ++i)
+        made.push_back(world.create());
+    world.destroy(made[5]);
+    for (int i = 0; i < 1000; ++i)
+        made.push_back(world.create());
+    world.destroy(made[900]);
+    for (std::size_t i = 0; i < made.size(); ++i)
+        EXPECT_EQ(world.destroying(made[i]), i == 5 || i == 900) << "slot " << i;
+    EXPECT_EQ(world.flush(), 2u);
+}
+
 TEST_F(ObjectsTest, NullHandleIsNeverAlive) {
     World world(registry);
     EXPECT_FALSE(world.alive(kNullHandle));

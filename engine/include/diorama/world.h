@@ -37,6 +37,7 @@
 #include "diorama/result.h"
 #include "diorama/spatial_grid.h"
 #include "diorama/transient_arena.h"
+#include "diorama/world/detail/slot_array.h"
 #include "diorama/world/draw_order.h"
 #include "diorama/world/groups.h"
 #include "diorama/world/hierarchy.h"
@@ -147,7 +148,8 @@ public:
 
     // ---- layers ----
 
-    // The layer with this name, added at the end if new.
+    // The layer with this name, added at the end if new; throws std::length_error when the world
+    // already holds kMaxLayers layers.
     LayerId add_layer(std::string_view name);
     [[nodiscard]] std::optional<LayerId> find_layer(std::string_view name) const;
     // Layer names in draw order.
@@ -409,7 +411,12 @@ private:
 
     // The hierarchy links of slot index.
     [[nodiscard]] TreeLinks tree_links(std::uint32_t index) const;
-    // Makes m_tree_links cover every slot, so linking cannot fail; may throw std::bad_alloc.
+    // The parent's slot of slot index, or kNone.
+    [[nodiscard]] std::uint32_t parent_slot(std::uint32_t index) const {
+        return index < m_parent.size() ? m_parent[index] : kNone;
+    }
+    // Makes m_parent and m_tree_links cover every slot, so linking cannot fail; may throw
+    // std::bad_alloc.
     void cover_tree_links();
     // Takes the slot out of its siblings' list (a root's only while the roots are linked).
     void unlink_parent(std::uint32_t index);
@@ -503,13 +510,15 @@ private:
     WorldDef m_def;
 
     // objects
-    LargeVector<std::uint32_t> m_generation; // per slot: generation if live, | kFreeBit if free
-    LargeVector<Record> m_records;           // per slot
-    // Per slot: the parent's slot, or kNone. Apart from the records, so the per-tick walks that
-    // need only the parent (world matrices, update_spatial) read 4 bytes per object, not a record.
+    // Per slot: the generation if live, | kFreeBit if free.
+    detail::SlotArray<std::uint32_t> m_generation;
+    detail::SlotArray<Record> m_records; // per slot
+    // Per slot: the parent's slot, or kNone; read through parent_slot. Apart from the records,
+    // so the per-tick walks that need only the parent (world matrices, update_spatial) read 4
+    // bytes per object, not a record. It covers at least the slots m_tree_links covers.
     LargeVector<std::uint32_t> m_parent;
     // Per slot, covering only the slots up to the last one linked into a hierarchy, so a flat
-    // world's records stay small (24 bytes) and creating an object writes no links.
+    // world keeps no links and creating an object in it writes neither links nor a parent.
     LargeVector<TreeLinks> m_tree_links;
     // Once a root was moved, the roots are a list too (first_child/last_child here; every slot
     // covered by m_tree_links) and creating goes the out-of-line way that links new roots.
@@ -529,10 +538,12 @@ private:
     // slot m_generation has room for (cover_marks), so marking never allocates.
     std::vector<std::uint64_t> m_marked;
     std::vector<std::uint32_t> m_destroy_stack; // scratch for marking subtrees
-    // guid -> slot. Explicit guids enter at once; generated ones wait in m_unindexed (they are
-    // distinct by construction: a bijection of a counter) until a lookup needs the index.
+    // guid -> slot. Explicit guids enter at once; generated ones wait (they are distinct by
+    // construction: a bijection of a counter) until a lookup needs the index: those of reused
+    // slots in m_unindexed, those of new slots in the slots from m_unindexed_from on.
     mutable GuidIndex m_by_guid;
     mutable std::vector<std::uint32_t> m_unindexed;
+    mutable std::uint32_t m_unindexed_from = 0;
     bool m_explicit_guids = false; // an explicit guid was ever used: generated ones are checked
     detail::NameIndex m_names;     // Record::name is an id in it
     std::uint64_t m_guid_counter = 0;

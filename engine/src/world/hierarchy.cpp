@@ -19,7 +19,7 @@ Handle World::first_child(Handle h) const {
 
 Handle World::next_sibling(Handle h) const {
     if (!check(h)) return kNullHandle;
-    if (m_parent[h.index] == kNone && !m_roots_linked) {
+    if (parent_slot(h.index) == kNone && !m_roots_linked) {
         const std::uint32_t s = root_from(h.index + 1);
         return s == kNone ? kNullHandle : handle_of(s);
     }
@@ -34,7 +34,7 @@ Handle World::first_root() const {
 
 std::uint32_t World::root_from(std::uint32_t from) const {
     for (std::uint32_t i = from; i < m_generation.size(); ++i)
-        if ((m_generation[i] & kFreeBit) == 0 && m_parent[i] == kNone) return i;
+        if ((m_generation[i] & kFreeBit) == 0 && parent_slot(i) == kNone) return i;
     return kNone;
 }
 
@@ -42,8 +42,8 @@ Result<void> World::move_before(Handle h, Handle before) {
     if (!check(h)) return make_error(ErrorCode::StaleHandle, "move_before on a stale handle");
     if (!before.is_null() && !check(before))
         return make_error(ErrorCode::StaleHandle, "the sibling handle is stale");
-    const std::uint32_t parent = m_parent[h.index];
-    if (!before.is_null() && m_parent[before.index] != parent)
+    const std::uint32_t parent = parent_slot(h.index);
+    if (!before.is_null() && parent_slot(before.index) != parent)
         return make_error(ErrorCode::InvalidArgument,
                           "'" + name(before) + "' is not a sibling of '" + name(h) + "'",
                           to_string(guid_at(before.index)));
@@ -100,7 +100,7 @@ void World::rank_tree() const {
                 continue;
             }
             while (i != root.index && tree_links(i).next_sibling == kNone)
-                i = m_parent[i];
+                i = parent_slot(i);
             if (i == root.index) break;
             i = tree_links(i).next_sibling;
         }
@@ -117,12 +117,14 @@ std::vector<Handle> World::children(Handle h) const {
 
 bool World::is_descendant(Handle h, Handle ancestor) const {
     if (!alive(h) || !alive(ancestor)) return false;
-    for (std::uint32_t p = m_parent[h.index]; p != kNone; p = m_parent[p])
+    for (std::uint32_t p = parent_slot(h.index); p != kNone; p = parent_slot(p))
         if (p == ancestor.index) return true;
     return false;
 }
 
 void World::cover_tree_links() {
+    // The parents first: m_parent covers at least what m_tree_links does even if the links throw.
+    if (m_parent.size() < m_records.size()) m_parent.resize(m_records.size(), kNone);
     if (m_tree_links.size() < m_records.size()) m_tree_links.resize(m_records.size());
 }
 
@@ -191,7 +193,7 @@ glm::mat3 World::world_matrix(Handle h) const {
     if (!check(h)) return glm::mat3(1.0f);
     const Pool<Transform2D>* transforms = find_typed_pool<Transform2D>();
     glm::mat3 m(1.0f);
-    for (std::uint32_t i = h.index; i != kNone; i = m_parent[i])
+    for (std::uint32_t i = h.index; i != kNone; i = parent_slot(i))
         m = to_matrix(*transforms->get(i)) * m;
     return m;
 }

@@ -3,6 +3,7 @@
 #include "diorama/world.h"
 
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -67,6 +68,8 @@ Handle World::find_by_name(std::string_view name) const {
 
 LayerId World::add_layer(std::string_view name) {
     if (auto existing = find_layer(name)) return *existing;
+    if (m_layers.size() >= detail::kMaxLayers)
+        throw std::length_error("World::add_layer: the world holds the most layers it can address");
     m_layers.emplace_back(name);
     return static_cast<LayerId>(m_layers.size() - 1);
 }
@@ -92,7 +95,7 @@ Result<void> World::set_layer(Handle h, LayerId layer) {
     if (layer >= m_layers.size())
         return make_error(ErrorCode::NotFound,
                           "layer " + std::to_string(layer) + " does not exist");
-    m_records[h.index].layer = layer;
+    m_records[h.index].set_layer(layer);
     ++m_tree_changes; // the hierarchy shows objects under their layers
     return {};
 }

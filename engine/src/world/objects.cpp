@@ -126,18 +126,25 @@ Guid World::guid_at(std::uint32_t index) const {
 }
 
 void World::index_pending_guids() const {
-    if (m_unindexed.empty()) return;
-    m_by_guid.reserve(m_by_guid.size() + m_unindexed.size()); // the only step that can throw
-    for (const std::uint32_t i : m_unindexed) {
+    const auto slots = static_cast<std::uint32_t>(m_generation.size());
+    if (m_unindexed.empty() && m_unindexed_from == slots) return;
+    // The only step that can throw.
+    m_by_guid.reserve(m_by_guid.size() + m_unindexed.size() + (slots - m_unindexed_from));
+    const auto index_slot = [this](std::uint32_t i) {
         Record& r = const_cast<Record&>(m_records[i]);
         r.guid_queued = false;
-        if ((m_generation[i] & kFreeBit) != 0 || r.guid_indexed) continue;
+        if ((m_generation[i] & kFreeBit) != 0 || r.guid_indexed) return;
         r.guid = guid_at(i);
         r.guid_pending = false;
         m_by_guid.insert(r.guid, i);
         r.guid_indexed = true;
-    }
+    };
+    for (const std::uint32_t i : m_unindexed)
+        index_slot(i);
+    for (std::uint32_t i = m_unindexed_from; i < slots; ++i)
+        index_slot(i);
     m_unindexed.clear();
+    m_unindexed_from = slots;
 }
 
 template <bool kDefault>
@@ -159,10 +166,10 @@ template <bool kDefault>
     const bool reused = !m_free_slots.empty();
     const std::uint32_t index =
         reused ? m_free_slots.back() : static_cast<std::uint32_t>(m_generation.size());
-    bool slot_added = false;
     bool transform_added = false;
     bool guid_indexed = false;
-    bool guid_queued = false;
+    bool guid_queued = false; // the slot waits to be indexed
+    bool guid_pushed = false; // ... in m_unindexed, pushed by this create
     bool guid_pending = false;
     Guid guid = kDefault ? Guid{} : def.guid;
     try {
@@ -173,10 +180,8 @@ template <bool kDefault>
                                               "guid " + to_string(guid) + " is already used"));
         }
         if (!reused) {
-            m_records.emplace_back();
+            m_records.push_back(Record{});
             m_generation.push_back(1u | kFreeBit);
-            m_parent.push_back(kNone);
-            slot_added = true;
             m_free_slots.reserve(m_generation.capacity()); // room to free every slot
             cover_marks();
         }
@@ -187,8 +192,12 @@ template <bool kDefault>
             // is kept: the guid is derived from it when asked for (the same value).
             guid_pending = !m_explicit_guids;
             guid = guid_pending ? Guid{next_guid_counter()} : new_guid();
+            // A new slot waits among the slots made since the last indexing.
             if (!m_records[index].guid_queued) {
-                m_unindexed.push_back(index);
+                if (reused) {
+                    m_unindexed.push_back(index);
+                    guid_pushed = true;
+                }
                 guid_queued = true;
             }
         } else {
@@ -203,12 +212,11 @@ template <bool kDefault>
         // Nothing below allocates.
     } catch (const std::bad_alloc&) {
         if (guid_indexed) m_by_guid.erase(guid);
-        if (guid_queued) m_unindexed.pop_back();
+        if (guid_pushed) m_unindexed.pop_back();
         if (transform_added) m_transforms->erase(index);
-        if (slot_added) {
-            m_records.pop_back();
-            m_generation.pop_back();
-            m_parent.pop_back();
+        if (!reused) { // either push may have been the one that threw
+            if (m_records.size() > index) m_records.pop_back();
+            if (m_generation.size() > index) m_generation.pop_back();
         }
         return fail(error,
                     make_error(ErrorCode::OutOfMemory, "out of memory creating object " +
@@ -219,7 +227,7 @@ template <bool kDefault>
     if constexpr (!kDefault) {
         if (!def.parent.is_null()) link_parent(index, def.parent.index);
     }
-    if (m_roots_linked && m_parent[index] == kNone) link_parent(index, kNone);
+    if (m_roots_linked && parent_slot(index) == kNone) link_parent(index, kNone);
     return announce_created(index);
 }
 
@@ -227,7 +235,6 @@ void World::reserve(std::size_t more) {
     const std::size_t slots = m_live_count + more;
     m_generation.reserve(slots);
     m_records.reserve(slots);
-    m_parent.reserve(slots);
     m_free_slots.reserve(m_generation.capacity());
     cover_marks();
     m_transforms->reserve(more, m_generation.size() + more);
@@ -337,9 +344,9 @@ std::size_t World::flush() {
 }
 
 void World::free_slot(std::uint32_t index) {
-    const bool queued = m_records[index].guid_queued;
-    m_records[index] = Record{};
-    m_records[index].guid_queued = queued;
+    Record freed{};
+    freed.guid_queued = m_records[index].guid_queued;
+    m_records[index] = freed;
     m_marked[index / 64] &= ~(std::uint64_t{1} << (index % 64));
     const std::uint32_t next_generation = m_generation[index] + 1;
     --m_live_count;

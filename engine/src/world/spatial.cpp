@@ -30,9 +30,9 @@ DIORAMA_HOT_INLINE glm::mat3 World::world_matrix_at(std::uint32_t index) const {
     const Transform2D& t = *m_transforms->get(index);
     // A finite root's matrix times the identity is itself (up to the sign of zeros); a
     // non-finite one keeps the product, whose NaNs keep such an object out of the index.
-    if (m_parent[index] == kNone && is_finite(t)) return to_matrix(t);
+    if (parent_slot(index) == kNone && is_finite(t)) return to_matrix(t);
     glm::mat3 m(1.0f);
-    for (std::uint32_t i = index; i != kNone; i = m_parent[i])
+    for (std::uint32_t i = index; i != kNone; i = parent_slot(i))
         m = to_matrix(*m_transforms->get(i)) * m;
     return m;
 }

@@ -203,6 +203,46 @@ TEST_F(HierarchyTest, RootsFollowSlotsUntilOneIsMoved) {
     EXPECT_EQ(roots_of(world), (std::vector<Handle>{e, f})) << "cleared: slot order again";
 }
 
+// A flat world keeps no parent per slot: parents cover the slots up to the last one linked.
+// Objects made beyond those, and slots freed from a hierarchy and reused, are roots with their
+// own transform as world transform, and can be linked like any other.
+TEST_F(HierarchyTest, ObjectsBeyondTheLastLinkedSlotAreRootsAndCanBeLinked) {
+    World world(registry);
+    std::vector<Handle> flat;
+    for (int i = 0; i < 10; ++i)
+        flat.push_back(world.create());
+    ASSERT_TRUE(world.set_parent(flat[3], flat[1]));
+    std::vector<Handle> later;
+    for (int i = 0; i < 5; ++i) {
+        later.push_back(world.create());
+        world.get<Transform2D>(later.back())->position = {float(i), 2.0f};
+    }
+    for (int i = 0; i < 5; ++i) {
+        EXPECT_FALSE(world.parent(later[i]));
+        EXPECT_FALSE(world.is_descendant(later[i], flat[1]));
+        EXPECT_EQ(world.world_position(later[i]), glm::vec2(float(i), 2.0f));
+    }
+    std::vector<Handle> roots = flat;
+    roots.erase(roots.begin() + 3);
+    roots.insert(roots.end(), later.begin(), later.end());
+    EXPECT_EQ(roots_of(world), roots) << "roots in slot order, the new ones last";
+
+    world.get<Transform2D>(flat[3])->position = {100.0f, 0.0f};
+    ASSERT_TRUE(world.set_parent(later[4], flat[3], Reparent::KeepLocal));
+    EXPECT_EQ(world.parent(later[4]), flat[3]);
+    EXPECT_TRUE(world.is_descendant(later[4], flat[1]));
+    EXPECT_EQ(world.world_position(later[4]), glm::vec2(104.0f, 2.0f));
+
+    world.destroy(flat[1]); // takes flat[3] and later[4] with it
+    world.flush();
+    EXPECT_FALSE(world.alive(later[4]));
+    const Handle reused = world.create(); // a slot that was in the hierarchy
+    EXPECT_FALSE(world.parent(reused));
+    EXPECT_TRUE(world.children(reused).empty());
+    const std::vector<Handle> now = roots_of(world);
+    EXPECT_EQ(std::count(now.begin(), now.end(), reused), 1);
+}
+
 TEST_F(HierarchyTest, ChildrenMoveBeforeASiblingOrLast) {
     World world(registry);
     const Handle p = world.create();

@@ -141,6 +141,39 @@ TEST_F(IdentityTest, AGeneratedGuidEqualToAnExplicitOneIsSkipped) {
     EXPECT_EQ(world.find(sequence[3]), next);
 }
 
+// Generated guids wait to be indexed: a reused slot's in a queue, a new slot's among the slots
+// made since the last lookup. Every live object is found by its guid whichever way it waited,
+// including slots freed and reused between two lookups; a freed object's guid is not found.
+TEST_F(IdentityTest, GuidsOfNewAndReusedSlotsAreFoundAcrossLookups) {
+    World world(registry);
+    std::vector<Handle> live;
+    for (int i = 0; i < 100; ++i)
+        live.push_back(world.create());
+    EXPECT_EQ(world.find(world.guid(live[7])), live[7]); // indexes the first hundred
+    for (int i = 0; i < 50; ++i)
+        live.push_back(world.create());
+    std::vector<Guid> gone;
+    for (std::size_t i : {3u, 40u, 99u, 100u, 120u, 149u}) { // old and new slots
+        gone.push_back(world.guid(live[i]));
+        world.destroy(live[i]);
+    }
+    world.flush();
+    std::vector<Handle> kept;
+    for (std::size_t i = 0; i < live.size(); ++i)
+        if (world.alive(live[i])) kept.push_back(live[i]);
+    for (int i = 0; i < 8; ++i) // six reused slots, two new ones
+        kept.push_back(world.create());
+    const Guid given{0x5a17c0ffee15900d};
+    kept.push_back(world.create({.guid = given}).value());
+    kept.push_back(world.create());
+    ASSERT_EQ(world.object_count(), kept.size());
+    for (const Handle h : kept)
+        EXPECT_EQ(world.find(world.guid(h)), h) << "slot " << h.index;
+    for (const Guid g : gone)
+        EXPECT_FALSE(world.find(g)) << to_string(g);
+    EXPECT_EQ(world.find(given), kept[kept.size() - 2]);
+}
+
 // Transform2D's on_create hook runs for every object, whether create() grew the world's arrays
 // for it, had room for it, or reused a freed slot.
 TEST(WorldTransformHook, RunsForNewAndReusedSlots) {

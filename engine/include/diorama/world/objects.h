@@ -40,22 +40,32 @@ namespace detail {
 // No slot: the end of a slot list, an absent parent, an unnamed object.
 inline constexpr std::uint32_t kNoSlot = 0xffffffffu;
 
-// An object slot's record; trivially copyable so the table grows by plain copies.
+// The most layers a world holds: a record keeps the layer in kLayerBits bits.
+inline constexpr unsigned kLayerBits = 29;
+inline constexpr std::size_t kMaxLayers = std::size_t{1} << kLayerBits;
+
+// An object slot's record, 16 bytes; trivially copyable so the table grows by plain copies.
 struct ObjectRecord {
     Guid guid{};
-    LayerId layer = 0;
-    std::uint32_t name = kNoSlot; // the name's id in the world's NameIndex; kNoSlot: unnamed
-    bool guid_indexed = false;    // the guid is in the guid index
-    bool guid_queued = false;     // the slot waits in the unindexed queue (kept when it is freed)
-    bool guid_pending = false;    // guid holds the creation counter: see World::generated_guid
+    std::uint32_t name = kNoSlot;   // the name's id in the world's NameIndex; kNoSlot: unnamed
+    LayerId layer : kLayerBits = 0; // below kMaxLayers
+    bool guid_indexed : 1 = false;  // the guid is in the guid index
+    // The slot waits to be indexed: in the unindexed queue, or in the slots made since the last
+    // indexing (kept when it is freed).
+    bool guid_queued : 1 = false;
+    bool guid_pending : 1 = false; // guid holds the creation counter: see World::generated_guid
+
+    // Sets the layer; precondition: l < kMaxLayers (the world has no more layers).
+    void set_layer(LayerId l) { layer = l & (kMaxLayers - 1); }
 };
+static_assert(sizeof(ObjectRecord) == 16);
 
 // The guid state of a new object's record.
 struct NewGuid {
     Guid guid{};
     bool pending = false; // guid holds the creation counter
     bool indexed = false; // guid is in the guid index
-    bool queued = false;  // the slot was queued as unindexed by this create
+    bool queued = false;  // the slot waits to be indexed (queued by this create, or new)
 };
 
 } // namespace detail

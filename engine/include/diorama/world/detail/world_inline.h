@@ -39,7 +39,7 @@ inline std::uint32_t World::tree_rank(Handle h) const {
 
 inline Handle World::parent(Handle h) const {
     if (!check(h)) return kNullHandle;
-    const std::uint32_t p = m_parent[h.index];
+    const std::uint32_t p = parent_slot(h.index);
     return p == kNone ? kNullHandle : handle_of(p);
 }
 
@@ -52,10 +52,11 @@ void World::each_object(F&& f) const {
 inline bool World::room_to_create(std::uint32_t index, bool reused) const {
     const auto has_room = [](const auto& v) { return v.size() != v.capacity(); };
     return !m_explicit_guids && !m_roots_linked && m_transforms->fits_without_growing(index) &&
-           has_room(m_unindexed) &&
-           (reused || (has_room(m_generation) && has_room(m_records) && has_room(m_parent) &&
-                       m_free_slots.capacity() > m_generation.size() &&
-                       m_generation.size() < kMaxGeneration));
+           (reused ? m_records[index].guid_queued || has_room(m_unindexed)
+                   : has_room(m_generation) && has_room(m_records) &&
+                         m_free_slots.capacity() > m_generation.size() &&
+                         m_marked.size() * 64 > m_generation.size() &&
+                         m_generation.size() < kMaxGeneration);
 }
 
 DIORAMA_HOT_INLINE void World::prefetch_slot(std::uint32_t index) const {
@@ -70,7 +71,7 @@ DIORAMA_HOT_INLINE void World::occupy_slot(std::uint32_t index, bool reused, Lay
     if (reused) m_free_slots.pop_back();
     r.guid = guid.guid;
     r.guid_pending = guid.pending;
-    r.layer = layer;
+    r.set_layer(layer);
     r.guid_indexed = guid.indexed;
     r.guid_queued = r.guid_queued || guid.queued;
     m_explicit_guids = m_explicit_guids || guid.indexed;
@@ -100,16 +101,19 @@ DIORAMA_HOT_INLINE Handle World::create() {
         reused ? m_free_slots.back() : static_cast<std::uint32_t>(m_generation.size());
     if (!room_to_create(index, reused)) [[unlikely]]
         return create_growing();
+    // A new slot waits to be indexed among the slots made since the last indexing; a reused one
+    // is queued unless it still is from before.
+    bool queue = true;
     if (!reused) {
-        m_records.emplace_back();
+        m_records.push_back(Record{});
         m_generation.push_back(1u | kFreeBit);
-        m_parent.push_back(kNone);
-    } else if (m_free_slots.size() > kPrefetchSlotsAhead) {
-        prefetch_slot(m_free_slots[m_free_slots.size() - 1 - kPrefetchSlotsAhead]);
+    } else {
+        if (m_free_slots.size() > kPrefetchSlotsAhead)
+            prefetch_slot(m_free_slots[m_free_slots.size() - 1 - kPrefetchSlotsAhead]);
+        queue = !m_records[index].guid_queued;
+        if (queue) m_unindexed.push_back(index);
     }
     m_transforms->emplace_typed(index, m_generation[index] & ~kFreeBit);
-    const bool queue = !m_records[index].guid_queued;
-    if (queue) m_unindexed.push_back(index);
     occupy_slot(index, reused, LayerId{0}, NewGuid{Guid{next_guid_counter()}, true, false, queue});
     return announce_created(index);
 }

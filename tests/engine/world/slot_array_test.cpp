@@ -50,6 +50,16 @@ TEST(SlotArray, ReserveMakesRoomWithoutChangingTheValues) {
     EXPECT_EQ(&array[0], before) << "appending within the room does not move the values";
 }
 
+// An append that grows the array may take its value from the array itself.
+TEST(SlotArray, AppendsItsOwnValueWhenItMustGrow) {
+    SlotArray<std::uint64_t> array;
+    array.push_back(5);
+    while (array.size() != array.capacity())
+        array.push_back(array[0] + array.size());
+    array.push_back(array[0]);
+    EXPECT_EQ(array[array.size() - 1], 5u);
+}
+
 TEST(SlotArray, PopBackRemovesTheLastValueAndKeepsTheRoom) {
     SlotArray<std::uint32_t> array;
     array.push_back(1);

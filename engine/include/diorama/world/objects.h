@@ -4,6 +4,7 @@
 
 #include "diorama/handle.h"
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -56,7 +57,10 @@ struct ObjectRecord {
     bool guid_pending : 1 = false; // guid holds the creation counter: see World::generated_guid
 
     // Sets the layer; precondition: l < kMaxLayers (the world has no more layers).
-    void set_layer(LayerId l) { layer = l & (kMaxLayers - 1); }
+    void set_layer(LayerId l) {
+        assert(l < kMaxLayers);
+        layer = l & (kMaxLayers - 1);
+    }
 };
 static_assert(sizeof(ObjectRecord) == 16);
 

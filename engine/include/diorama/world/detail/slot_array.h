@@ -40,9 +40,9 @@ public:
         return m_data[i];
     }
 
-    // Appends value, doubling the room when there is none; throws std::bad_alloc when memory is
-    // short, changing nothing.
-    DIORAMA_HOT_INLINE void push_back(const T& value) {
+    // Appends value (taken by copy, so it may come from this array), doubling the room when there
+    // is none; throws std::bad_alloc when memory is short, changing nothing.
+    DIORAMA_HOT_INLINE void push_back(T value) {
         if (m_size == m_capacity) [[unlikely]]
             grow(std::max<std::size_t>(1, m_capacity * 2));
         m_data[m_size++] = value;

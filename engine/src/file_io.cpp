@@ -319,7 +319,7 @@ Result<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
 }
 
 void detail::FileBytesRelease::operator()(char* bytes) const {
-    free_block(bytes, block_bytes, 1);
+    free_block_to_system(bytes, block_bytes, 1); // a file's bytes are not kept (large_block.h)
 }
 
 Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {

@@ -1,6 +1,8 @@
 #include "diorama/large_block.h"
 
 #include <cstdint>
+#include <mutex>
+#include <type_traits>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -60,6 +62,88 @@ void* map_aligned(std::size_t length) {
     madvise(block, length, MADV_HUGEPAGE);
     return block;
 }
+
+// Freed mapped blocks kept for reuse, oldest first, at most kKeptBlockBytes in all.
+class KeptBlocks {
+public:
+    // length bytes of the kept blocks, no longer kept: a block of exactly that length, else the
+    // front of the smallest longer one (its rest stays kept); nullptr when none is long enough.
+    void* take(std::size_t length) noexcept {
+        const std::lock_guard lock(m_mutex);
+        std::size_t best = m_count;
+        for (std::size_t i = m_count; i-- > 0;) {
+            const std::size_t have = m_blocks[i].length;
+            if (have == length) {
+                void* block = m_blocks[i].start;
+                remove(i);
+                return block;
+            }
+            if (have > length && (best == m_count || have < m_blocks[best].length)) best = i;
+        }
+        if (best == m_count) return nullptr;
+        Block& from = m_blocks[best];
+        void* block = from.start;
+        from.start = static_cast<char*>(from.start) + length;
+        from.length -= length;
+        m_bytes -= length;
+        return block;
+    }
+
+    // Keeps block (length bytes) for reuse, letting the system take its pages back when memory
+    // is short; unmaps the oldest kept blocks to make room, or block itself when it is larger
+    // than all the room there is.
+    void keep(void* block, std::size_t length) noexcept {
+        if (length > kKeptBlockBytes) {
+            munmap(block, length);
+            return;
+        }
+        madvise(block, length, MADV_FREE);
+        const std::lock_guard lock(m_mutex);
+        while (m_count == kMaxBlocks || m_bytes + length > kKeptBlockBytes) {
+            munmap(m_blocks[0].start, m_blocks[0].length);
+            remove(0);
+        }
+        m_blocks[m_count++] = Block{block, length};
+        m_bytes += length;
+    }
+
+    // Unmaps every kept block.
+    void release() noexcept {
+        const std::lock_guard lock(m_mutex);
+        while (m_count > 0) {
+            munmap(m_blocks[0].start, m_blocks[0].length);
+            remove(0);
+        }
+    }
+
+    [[nodiscard]] std::size_t bytes() noexcept {
+        const std::lock_guard lock(m_mutex);
+        return m_bytes;
+    }
+
+private:
+    struct Block {
+        void* start = nullptr;
+        std::size_t length = 0;
+    };
+    static constexpr std::size_t kMaxBlocks = 64;
+
+    // Forgets the i-th kept block; precondition: the mutex is held, i < m_count.
+    void remove(std::size_t i) noexcept {
+        m_bytes -= m_blocks[i].length;
+        for (; i + 1 < m_count; ++i)
+            m_blocks[i] = m_blocks[i + 1];
+        --m_count;
+    }
+
+    std::mutex m_mutex;
+    Block m_blocks[kMaxBlocks];
+    std::size_t m_count = 0;
+    std::size_t m_bytes = 0;
+};
+// Never destroyed, so blocks freed by other static objects' destructors at exit still find it.
+static_assert(std::is_trivially_destructible_v<KeptBlocks>);
+constinit KeptBlocks g_kept_blocks;
 #endif
 
 } // namespace
@@ -70,25 +154,59 @@ bool is_mapped_block(std::size_t bytes) noexcept {
 
 void* allocate_block(std::size_t bytes, std::size_t align) noexcept {
 #if !defined(DIORAMA_BLOCKS_FROM_HEAP)
-    if (const std::size_t length = mapped_length(bytes); length != 0 && align <= kHugePage)
+    if (const std::size_t length = mapped_length(bytes); length != 0 && align <= kHugePage) {
+        if (void* kept = g_kept_blocks.take(length)) return kept;
         return map_aligned(length);
+    }
 #endif
     if (align <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) return ::operator new(bytes, std::nothrow);
     return ::operator new (bytes, std::align_val_t{align}, std::nothrow);
 }
 
-void free_block(void* block, std::size_t bytes, std::size_t align) noexcept {
+namespace {
+
+// free_block and free_block_to_system: keep says whether a mapped block is kept for reuse.
+void free_mapped_or_heap(void* block, std::size_t bytes, std::size_t align, bool keep) noexcept {
     if (block == nullptr) return;
 #if !defined(DIORAMA_BLOCKS_FROM_HEAP)
     if (const std::size_t length = mapped_length(bytes); length != 0 && align <= kHugePage) {
-        munmap(block, length);
+        if (keep)
+            g_kept_blocks.keep(block, length);
+        else
+            munmap(block, length);
         return;
     }
+#else
+    (void)keep;
 #endif
     if (align <= __STDCPP_DEFAULT_NEW_ALIGNMENT__)
         ::operator delete(block);
     else
         ::operator delete (block, std::align_val_t{align});
+}
+
+} // namespace
+
+void free_block(void* block, std::size_t bytes, std::size_t align) noexcept {
+    free_mapped_or_heap(block, bytes, align, true);
+}
+
+void free_block_to_system(void* block, std::size_t bytes, std::size_t align) noexcept {
+    free_mapped_or_heap(block, bytes, align, false);
+}
+
+std::size_t kept_block_bytes() noexcept {
+#if defined(DIORAMA_BLOCKS_FROM_HEAP)
+    return 0;
+#else
+    return g_kept_blocks.bytes();
+#endif
+}
+
+void release_kept_blocks() noexcept {
+#if !defined(DIORAMA_BLOCKS_FROM_HEAP)
+    g_kept_blocks.release();
+#endif
 }
 
 } // namespace diorama

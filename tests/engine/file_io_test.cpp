@@ -3,6 +3,7 @@
 // Crash tests fork a child that saves; the parent kills it and reads what is on disk.
 
 #include "diorama/file_io.h"
+#include "diorama/large_block.h"
 
 #include <gtest/gtest.h>
 
@@ -526,6 +527,21 @@ TEST_F(SaveFileAtomic, ReadFileBytesMatchesReadFileAtEverySizeAndRefusesTheSameF
         ASSERT_FALSE(bytes.ok());
         EXPECT_EQ(bytes.error().describe(), read_file(bad, 100).error().describe());
     }
+}
+
+// A file's bytes go back to the system when dropped: a load's arrays are not cut from them, so
+// their pages do not stay held (large_block.h).
+TEST_F(SaveFileAtomic, AFileReadWholeIsNotKeptForReuseOnceDropped) {
+    const std::string text(std::size_t{5} << 20, 'q');
+    const fs::path file = dir / "big";
+    spit(file, text);
+    release_kept_blocks();
+    {
+        auto bytes = read_file_bytes(file, text.size());
+        ASSERT_TRUE(bytes.ok());
+        EXPECT_EQ(bytes->view().size(), text.size());
+    }
+    EXPECT_EQ(kept_block_bytes(), 0u);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Large blocks: the memory under the store's big arrays (heap below 2 MiB; from 2 MiB a mapping
-// of its own on a huge-page boundary, marked for huge pages), and LargeVector over it.
+// of its own on a huge-page boundary, marked for huge pages, kept for reuse when freed), and
+// LargeVector over it.
 
 #include "diorama/large_block.h"
 
@@ -15,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace diorama {
 namespace {
@@ -72,6 +74,7 @@ TEST(LargeBlock, LargeBlocksStartOnAHugePageBoundaryAndAskForHugePages) {
     EXPECT_FALSE(is_mapped_block(kLargeBlockBytes)) << "under ASan every block is the heap's";
     GTEST_SKIP() << "AddressSanitizer build: large blocks come from the heap so it sees overflows";
 #else
+    release_kept_blocks(); // a fresh mapping, not the rest of a kept block
     // Not a whole number of pages: the tail page is mapped too.
     const std::size_t bytes = 3 * kLargeBlockBytes + 123;
     ASSERT_TRUE(is_mapped_block(bytes));
@@ -85,8 +88,146 @@ TEST(LargeBlock, LargeBlocksStartOnAHugePageBoundaryAndAskForHugePages) {
     ASSERT_FALSE(flags.empty()) << "no mapping in /proc/self/smaps holds the block";
     EXPECT_NE(flags.find(" hg"), std::string::npos) << "not advised for huge pages: " << flags;
     free_block(block, bytes, 16);
-    EXPECT_EQ(vm_flags_of(block), "") << "freeing unmaps the block";
+    release_kept_blocks();
+    EXPECT_EQ(vm_flags_of(block), "") << "releasing the kept blocks unmaps the block";
 #endif
+}
+
+TEST(LargeBlock, AFreedMappedBlockIsKeptForTheNextBlockOfItsSize) {
+#if defined(DIORAMA_UNDER_ASAN)
+    EXPECT_EQ(kept_block_bytes(), 0u);
+    GTEST_SKIP() << "AddressSanitizer build: large blocks come from the heap";
+#else
+    release_kept_blocks();
+    const std::size_t bytes = 4 * kHugePageBytes;
+    void* block = allocate_block(bytes, 64);
+    ASSERT_NE(block, nullptr);
+    expect_holds_bytes(block, bytes);
+    free_block(block, bytes, 64);
+    EXPECT_EQ(kept_block_bytes(), bytes);
+    EXPECT_NE(vm_flags_of(block), "") << "kept, not unmapped";
+
+    void* other = allocate_block(2 * bytes, 64); // another size: a mapping of its own
+    ASSERT_NE(other, nullptr);
+    EXPECT_NE(other, block);
+    EXPECT_EQ(kept_block_bytes(), bytes);
+
+    void* again = allocate_block(bytes, 64);
+    EXPECT_EQ(again, block) << "the kept block of that size is reused";
+    EXPECT_EQ(kept_block_bytes(), 0u);
+    expect_holds_bytes(again, bytes);
+    EXPECT_NE(vm_flags_of(again).find(" hg"), std::string::npos) << "still asks for huge pages";
+
+    free_block(again, bytes, 64);
+    free_block(other, 2 * bytes, 64);
+    EXPECT_EQ(kept_block_bytes(), 3 * bytes);
+    release_kept_blocks();
+    EXPECT_EQ(kept_block_bytes(), 0u);
+    EXPECT_EQ(vm_flags_of(block), "");
+    EXPECT_EQ(vm_flags_of(other), "");
+#endif
+}
+
+TEST(LargeBlock, ASmallerBlockIsCutFromTheFrontOfTheSmallestKeptBlockLongEnough) {
+#if defined(DIORAMA_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer build: large blocks come from the heap";
+#else
+    release_kept_blocks();
+    void* small = allocate_block(2 * kHugePageBytes, 8);
+    void* large = allocate_block(8 * kHugePageBytes, 8);
+    ASSERT_NE(small, nullptr);
+    ASSERT_NE(large, nullptr);
+    free_block(large, 8 * kHugePageBytes, 8);
+    free_block(small, 2 * kHugePageBytes, 8);
+
+    void* exact = allocate_block(2 * kHugePageBytes, 8);
+    EXPECT_EQ(exact, small) << "a block of exactly the length wins";
+    void* front = allocate_block(3 * kHugePageBytes, 8);
+    EXPECT_EQ(front, large) << "cut from the front of the longer block";
+    EXPECT_EQ(kept_block_bytes(), 5 * kHugePageBytes);
+    void* rest = allocate_block(5 * kHugePageBytes, 8);
+    EXPECT_EQ(address(rest), address(large) + 3 * kHugePageBytes) << "the rest stayed kept";
+    EXPECT_EQ(kept_block_bytes(), 0u);
+    expect_holds_bytes(front, 3 * kHugePageBytes);
+    expect_holds_bytes(rest, 5 * kHugePageBytes);
+
+    free_block(front, 3 * kHugePageBytes, 8); // each part is freed on its own
+    free_block(rest, 5 * kHugePageBytes, 8);
+    free_block(exact, 2 * kHugePageBytes, 8);
+    EXPECT_EQ(kept_block_bytes(), 10 * kHugePageBytes);
+    release_kept_blocks();
+    EXPECT_EQ(vm_flags_of(large), "");
+    EXPECT_EQ(vm_flags_of(rest), "");
+#endif
+}
+
+TEST(LargeBlock, ABlockFreedToTheSystemIsUnmappedAtOnce) {
+#if defined(DIORAMA_UNDER_ASAN)
+    void* heap_block = allocate_block(4 * kHugePageBytes, 8);
+    ASSERT_NE(heap_block, nullptr);
+    free_block_to_system(heap_block, 4 * kHugePageBytes, 8);
+    GTEST_SKIP() << "AddressSanitizer build: large blocks come from the heap";
+#else
+    release_kept_blocks();
+    void* block = allocate_block(4 * kHugePageBytes, 8);
+    ASSERT_NE(block, nullptr);
+    expect_holds_bytes(block, 4 * kHugePageBytes);
+    free_block_to_system(block, 4 * kHugePageBytes, 8);
+    EXPECT_EQ(kept_block_bytes(), 0u);
+    EXPECT_EQ(vm_flags_of(block), "");
+    void* small = allocate_block(1000, 8); // a heap block, freed as free_block frees it
+    ASSERT_NE(small, nullptr);
+    free_block_to_system(small, 1000, 8);
+    free_block_to_system(nullptr, 4 * kHugePageBytes, 8);
+#endif
+}
+
+TEST(LargeBlock, KeptBlocksStayWithinTheirCapOldestUnmappedFirst) {
+#if defined(DIORAMA_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer build: large blocks come from the heap";
+#else
+    release_kept_blocks();
+    const std::size_t third = kKeptBlockBytes / 3; // untouched: address space, not memory
+    const std::size_t bytes = third + kHugePageBytes;
+    void* blocks[3] = {};
+    for (void*& b : blocks) {
+        b = allocate_block(bytes, 8);
+        ASSERT_NE(b, nullptr);
+    }
+    for (void* b : blocks)
+        free_block(b, bytes, 8);
+    EXPECT_LE(kept_block_bytes(), kKeptBlockBytes);
+    EXPECT_EQ(vm_flags_of(blocks[0]), "") << "the oldest was unmapped to make room";
+    EXPECT_NE(vm_flags_of(blocks[1]), "");
+    EXPECT_NE(vm_flags_of(blocks[2]), "");
+
+    void* huge = allocate_block(kKeptBlockBytes + kHugePageBytes, 8);
+    ASSERT_NE(huge, nullptr);
+    free_block(huge, kKeptBlockBytes + kHugePageBytes, 8);
+    EXPECT_EQ(vm_flags_of(huge), "") << "a block over the cap is unmapped at once";
+    EXPECT_NE(vm_flags_of(blocks[2]), "") << "and evicts nothing";
+    release_kept_blocks();
+#endif
+}
+
+TEST(LargeBlock, ThreadsFreeingAndTakingBlocksAtOnceEachGetTheirOwn) {
+    constexpr std::size_t kBytes = 2 * kHugePageBytes;
+    const auto churn = [](unsigned char seed) {
+        for (int round = 0; round < 50; ++round) {
+            auto* b = static_cast<unsigned char*>(allocate_block(kBytes, 16));
+            ASSERT_NE(b, nullptr);
+            for (std::size_t i = 0; i < kBytes; i += 4096)
+                b[i] = seed;
+            for (std::size_t i = 0; i < kBytes; i += 4096)
+                ASSERT_EQ(b[i], seed) << "another thread wrote into this block";
+            free_block(b, kBytes, 16);
+        }
+    };
+    std::thread other(churn, 0xa5);
+    churn(0x3c);
+    other.join();
+    EXPECT_LE(kept_block_bytes(), kKeptBlockBytes);
+    release_kept_blocks();
 }
 
 TEST(LargeBlock, FreeingNullDoesNothing) {
@@ -126,6 +267,7 @@ TEST(LargeBlock, APoolOfManyComponentsHasItsPagesAndArraysInLargeBlocks) {
     };
     Pool<Big> pool(ComponentId{1});
     constexpr std::uint32_t kCount = 600'000; // pages 9.6 MB, dense entities 2.4 MB
+    release_kept_blocks();                    // fresh mappings, on huge-page boundaries
     pool.reserve(kCount, kCount);
     for (std::uint32_t e = 0; e < kCount; ++e)
         pool.emplace_typed(e, 1).a = e;

@@ -8,6 +8,13 @@
 // is left over (so a block of 1.75 to 2 MiB is one huge page); otherwise its tail stays in small
 // pages. Smaller blocks, and every block in a build with AddressSanitizer (so it still sees
 // overflows), come from the heap. Where the system has no huge pages a mapping is plain memory.
+// As the heap does with its own, freed mapped blocks are kept for reuse (up to kKeptBlockBytes,
+// the oldest unmapped first, marked so the system may take their pages back when memory is
+// short), and a new block is cut from the front of the smallest kept one long enough (so it
+// may start off a huge page's boundary): a world rebuilt at the same size (a level reloaded,
+// play mode's snapshot restored) takes its arrays' pages back without a page fault or the
+// system clearing them again. A file's bytes are given back at once (free_block_to_system):
+// kept, their pages would stay held under the smaller arrays cut from them, raising a load's peak.
 
 #include <cstddef>
 #include <new>
@@ -23,8 +30,18 @@ inline constexpr std::size_t kLargeBlockBytes = (std::size_t{2} << 20) / 8 * 7;
 [[nodiscard]] void* allocate_block(std::size_t bytes, std::size_t align) noexcept;
 // Frees a block from allocate_block, given the same bytes and alignment; null: no-op.
 void free_block(void* block, std::size_t bytes, std::size_t align) noexcept;
+// As free_block, but a mapped block goes back to the system at once instead of being kept: for
+// a one-off buffer (a file read whole) that would keep its pages held while smaller blocks follow.
+void free_block_to_system(void* block, std::size_t bytes, std::size_t align) noexcept;
 // True when a block of this size is mapped on its own in this build (see above).
 [[nodiscard]] bool is_mapped_block(std::size_t bytes) noexcept;
+
+// The most bytes of freed mapped blocks kept for reuse.
+inline constexpr std::size_t kKeptBlockBytes = std::size_t{128} << 20;
+// Bytes of freed mapped blocks kept for reuse now (0 in builds without mapped blocks).
+[[nodiscard]] std::size_t kept_block_bytes() noexcept;
+// Unmaps every kept block, giving its memory back to the system at once.
+void release_kept_blocks() noexcept;
 
 // A standard allocator over allocate_block, for containers that may grow large.
 template <class T>
@@ -51,7 +68,8 @@ struct LargeBlockAllocator {
     }
 };
 
-// A vector whose buffer, once it is kLargeBlockBytes or more, lies in memory of its own (see above).
+// A vector whose buffer, once it is kLargeBlockBytes or more, lies in memory of its own (see
+// above).
 template <class T>
 using LargeVector = std::vector<T, LargeBlockAllocator<T>>;
 

@@ -222,6 +222,8 @@ template <bool kDefault>
                     make_error(ErrorCode::OutOfMemory, "out of memory creating object " +
                                                            std::to_string(m_live_count + 1)));
     }
+    // A new slot indexed at once needs no indexing pass: the next lookup starts after it.
+    if (guid_indexed && !reused && m_unindexed_from == index) m_unindexed_from = index + 1;
     occupy_slot(index, reused, kDefault ? LayerId{0} : def.layer,
                 NewGuid{guid, guid_pending, guid_indexed, guid_queued});
     if constexpr (!kDefault) {

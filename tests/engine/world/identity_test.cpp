@@ -174,6 +174,42 @@ TEST_F(IdentityTest, GuidsOfNewAndReusedSlotsAreFoundAcrossLookups) {
     EXPECT_EQ(world.find(given), kept[kept.size() - 2]);
 }
 
+// Explicit and generated guids in turn, with no lookup between them (as a scene load and game
+// code spawning at once make): every guid is found, and a generated guid still waiting to be
+// indexed cannot be given again.
+TEST_F(IdentityTest, ExplicitAndGeneratedGuidsInTurnAreAllFound) {
+    World world(registry);
+    std::vector<Handle> made;
+    std::vector<Guid> given;
+    for (std::uint64_t i = 1; i <= 20; ++i) {
+        given.push_back(Guid{0xfeed000000000000ull + i});
+        made.push_back(world.create({.guid = given.back()}).value());
+        if (i % 3 == 0) made.push_back(world.create());
+        if (i % 5 == 0) made.push_back(world.create());
+    }
+    const Handle last_generated = made.back();
+    const auto again = world.create({.guid = world.guid(last_generated)});
+    ASSERT_FALSE(again.ok()) << "a waiting generated guid was given again";
+    EXPECT_EQ(again.error().code, ErrorCode::Duplicate);
+    const Handle second = made[1];
+    const Guid gone_generated = world.guid(made[3]);
+    world.destroy(made[0]); // given[0]
+    world.destroy(made[3]); // the first generated guid
+    world.flush();
+    made.erase(made.begin() + 3);
+    made.erase(made.begin());
+    made.push_back(world.create({.guid = Guid{0xfeed00000000ffffull}}).value()); // a reused slot
+    made.push_back(world.create());                                              // the other one
+    made.push_back(world.create({.guid = Guid{0xfeed00000000fffeull}}).value()); // a new slot
+    made.push_back(world.create());
+    ASSERT_EQ(world.object_count(), made.size());
+    for (const Handle h : made)
+        EXPECT_EQ(world.find(world.guid(h)), h) << "slot " << h.index;
+    EXPECT_FALSE(world.find(given[0]));
+    EXPECT_FALSE(world.find(gone_generated));
+    EXPECT_EQ(world.find(given[1]), second);
+}
+
 // Transform2D's on_create hook runs for every object, whether create() grew the world's arrays
 // for it, had room for it, or reused a freed slot.
 TEST(WorldTransformHook, RunsForNewAndReusedSlots) {

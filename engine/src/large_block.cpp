@@ -66,12 +66,14 @@ void* map_aligned(std::size_t length) {
 // Freed mapped blocks kept for reuse, oldest first, at most kKeptBlockBytes in all.
 class KeptBlocks {
 public:
-    // length bytes of the kept blocks, no longer kept: a block of exactly that length, else the
-    // front of the smallest longer one (its rest stays kept); nullptr when none is long enough.
-    void* take(std::size_t length) noexcept {
+    // length bytes of the kept blocks starting at a multiple of align, no longer kept: a block
+    // of exactly that length, else the front of the smallest longer one (its rest stays kept);
+    // nullptr when none is long enough.
+    void* take(std::size_t length, std::size_t align) noexcept {
         const std::lock_guard lock(m_mutex);
         std::size_t best = m_count;
         for (std::size_t i = m_count; i-- > 0;) {
+            if (reinterpret_cast<std::uintptr_t>(m_blocks[i].start) % align != 0) continue;
             const std::size_t have = m_blocks[i].length;
             if (have == length) {
                 void* block = m_blocks[i].start;
@@ -155,7 +157,7 @@ bool is_mapped_block(std::size_t bytes) noexcept {
 void* allocate_block(std::size_t bytes, std::size_t align) noexcept {
 #if !defined(DIORAMA_BLOCKS_FROM_HEAP)
     if (const std::size_t length = mapped_length(bytes); length != 0 && align <= kHugePage) {
-        if (void* kept = g_kept_blocks.take(length)) return kept;
+        if (void* kept = g_kept_blocks.take(length, align)) return kept;
         return map_aligned(length);
     }
 #endif

@@ -161,6 +161,34 @@ TEST(LargeBlock, ASmallerBlockIsCutFromTheFrontOfTheSmallestKeptBlockLongEnough)
 #endif
 }
 
+TEST(LargeBlock, AKeptBlockOffTheAlignmentAskedForIsNotCutFrom) {
+#if defined(DIORAMA_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer build: large blocks come from the heap";
+#else
+    release_kept_blocks();
+    void* large = allocate_block(8 * kHugePageBytes, 8);
+    ASSERT_NE(large, nullptr);
+    free_block(large, 8 * kHugePageBytes, 8);
+    const std::size_t odd = kHugePageBytes + 4096; // whole small pages: the rest starts off 8 KiB
+    void* front = allocate_block(odd, 8);
+    ASSERT_EQ(front, large);
+    const std::uintptr_t rest = address(large) + odd;
+    ASSERT_NE(rest % 8192, 0u);
+
+    void* aligned = allocate_block(2 * kHugePageBytes, 8192);
+    ASSERT_NE(aligned, nullptr);
+    EXPECT_EQ(address(aligned) % 8192, 0u);
+    EXPECT_NE(address(aligned), rest) << "cut from a block off the alignment";
+    void* loose = allocate_block(2 * kHugePageBytes, 4096);
+    EXPECT_EQ(address(loose), rest) << "a looser alignment takes it";
+
+    free_block(aligned, 2 * kHugePageBytes, 8192);
+    free_block(loose, 2 * kHugePageBytes, 4096);
+    free_block(front, odd, 8);
+    release_kept_blocks();
+#endif
+}
+
 TEST(LargeBlock, ABlockFreedToTheSystemIsUnmappedAtOnce) {
 #if defined(DIORAMA_UNDER_ASAN)
     void* heap_block = allocate_block(4 * kHugePageBytes, 8);

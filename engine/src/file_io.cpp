@@ -336,13 +336,14 @@ Result<FileBytes> read_file_bytes(const fs::path& path, std::size_t max_bytes) {
             ::close(*fd);
             return out_of_memory(path);
         }
-        std::memset(bytes + size, 0, kFileBytesPadding);
         out.m_data = std::unique_ptr<char, detail::FileBytesRelease>(
             bytes, detail::FileBytesRelease{block_bytes});
     }
     const int e = read_fully(*fd, out.m_data.get(), size, out.m_size);
     ::close(*fd);
     if (e != 0) return io_error(path, "cannot read", e);
+    // After what was read, not after the size found first: the file may have shrunk meanwhile.
+    if (size > 0) std::memset(out.m_data.get() + out.m_size, 0, kFileBytesPadding);
     return out;
 }
 

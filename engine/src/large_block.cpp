@@ -88,6 +88,11 @@ public:
         from.start = static_cast<char*>(from.start) + length;
         from.length -= length;
         m_bytes -= length;
+        // A rest shorter than any mapped block could never be taken again.
+        if (from.length < kLargeBlockBytes) {
+            munmap(from.start, from.length);
+            remove(best);
+        }
         return block;
     }
 
@@ -158,6 +163,9 @@ void* allocate_block(std::size_t bytes, std::size_t align) noexcept {
 #if !defined(DIORAMA_BLOCKS_FROM_HEAP)
     if (const std::size_t length = mapped_length(bytes); length != 0 && align <= kHugePage) {
         if (void* kept = g_kept_blocks.take(length, align)) return kept;
+        if (void* fresh = map_aligned(length)) return fresh;
+        // Kept blocks count against the process's address space and commit limits.
+        g_kept_blocks.release();
         return map_aligned(length);
     }
 #endif

@@ -18,6 +18,10 @@
 #include <string>
 #include <thread>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 namespace diorama {
 namespace {
 
@@ -186,6 +190,57 @@ TEST(LargeBlock, AKeptBlockOffTheAlignmentAskedForIsNotCutFrom) {
     free_block(loose, 2 * kHugePageBytes, 4096);
     free_block(front, odd, 8);
     release_kept_blocks();
+#endif
+}
+
+TEST(LargeBlock, ARestTooShortToBeTakenAgainIsUnmapped) {
+#if defined(DIORAMA_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer build: large blocks come from the heap";
+#else
+    release_kept_blocks();
+    void* block = allocate_block(2 * kHugePageBytes, 8);
+    ASSERT_NE(block, nullptr);
+    free_block(block, 2 * kHugePageBytes, 8);
+    const std::size_t cut = kHugePageBytes + kHugePageBytes / 4; // whole small pages
+    void* front = allocate_block(cut, 8);
+    EXPECT_EQ(front, block);
+    EXPECT_EQ(kept_block_bytes(), 0u) << "a rest under kLargeBlockBytes is not kept";
+    EXPECT_EQ(vm_flags_of(static_cast<char*>(block) + cut), "");
+    free_block(front, cut, 8);
+    release_kept_blocks();
+#endif
+}
+
+// The process's mapped size (VmSize), in bytes.
+std::size_t mapped_bytes() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmSize:", 0) == 0) return std::stoull(line.substr(7)) * 1024;
+    return 0;
+}
+
+TEST(LargeBlock, KeptBlocksAreGivenBackWhenANewMappingDoesNotFit) {
+#if defined(DIORAMA_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer build: large blocks come from the heap";
+#else
+    const pid_t child = fork();
+    ASSERT_NE(child, -1);
+    if (child == 0) { // a limit on the address space, in a child so it ends with it
+        release_kept_blocks();
+        const std::size_t kept = 32 * kHugePageBytes;
+        free_block(allocate_block(kept, 8), kept, 8);
+        if (kept_block_bytes() != kept) _exit(2);
+        const rlim_t limit = mapped_bytes() + 8 * kHugePageBytes;
+        const rlimit address_space{limit, limit};
+        if (setrlimit(RLIMIT_AS, &address_space) != 0) _exit(3);
+        void* block = allocate_block(kept + kHugePageBytes, 8); // longer: no kept block fits
+        _exit(block != nullptr && kept_block_bytes() == 0 ? 0 : 1);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "1: the allocation failed with blocks kept";
 #endif
 }
 

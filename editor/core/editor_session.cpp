@@ -289,7 +289,8 @@ void EditorSession::play() {
         return;
     }
     end_drag();
-    auto snapshot = scene_to_json(*m_world, m_scene_name, prefabs());
+    // As text, written and read by the scene file's fast paths: no JSON document in between.
+    auto snapshot = scene_to_text(*m_world, m_scene_name, prefabs());
     if (!snapshot) {
         log_error("play: cannot snapshot the scene: " + snapshot.error().describe());
         return;
@@ -361,9 +362,8 @@ void EditorSession::stop() {
     m_simulation.reset();
     m_play = PlayState::Editing;
     Diagnostics problems;
-    auto restored =
-        m_game->load_scene_text(to_compact_json(m_play_snapshot), "play snapshot", problems);
-    m_play_snapshot = Json();
+    auto restored = m_game->load_scene_text(m_play_snapshot, "play snapshot", problems);
+    m_play_snapshot = std::string();
     if (!restored) {
         // Cannot happen for a snapshot the same build wrote; keep the played world rather than
         // lose everything.

@@ -762,7 +762,7 @@ private:
     UndoStack m_undo;
     PlayState m_play = PlayState::Editing;
     std::unique_ptr<Simulation> m_simulation;
-    Json m_play_snapshot;
+    std::string m_play_snapshot;           // the scene's text as Play started (scene_to_text)
     Json m_clipboard = Json::array();      // scene entries; roots at their world transforms
     int m_paste_count = 0;                 // pastes of the current clipboard
     std::vector<Guid> m_last_pick;         // what the last click_select found, topmost first

@@ -123,6 +123,7 @@ public:
         }
     }
 
+    // The bytes kept now.
     [[nodiscard]] std::size_t bytes() noexcept {
         const std::lock_guard lock(m_mutex);
         return m_bytes;

@@ -15,6 +15,7 @@
 #include "diorama/state_hash.h"
 
 #include <algorithm>
+#include <new>
 #include <utility>
 
 namespace diorama::editor {
@@ -289,13 +290,12 @@ void EditorSession::play() {
         return;
     }
     end_drag();
-    // As text, written and read by the scene file's fast paths: no JSON document in between.
-    auto snapshot = scene_to_text(*m_world, m_scene_name, prefabs());
-    if (!snapshot) {
-        log_error("play: cannot snapshot the scene: " + snapshot.error().describe());
+    try {
+        m_play_snapshot = m_world->clone(); // every handle stays valid in it
+    } catch (const std::bad_alloc&) {
+        log_error("play: not enough memory to keep a copy of the scene for Stop");
         return;
     }
-    m_play_snapshot = std::move(*snapshot);
     if (Scripts* scripts = m_game->scripts()) {
         // Every Play starts from the scripts' first state, as the player's run does.
         Diagnostics problems;
@@ -361,17 +361,7 @@ void EditorSession::stop() {
     std::vector<KeptObject> kept = end_play_workflow();
     m_simulation.reset();
     m_play = PlayState::Editing;
-    Diagnostics problems;
-    auto restored = m_game->load_scene_text(m_play_snapshot, "play snapshot", problems);
-    m_play_snapshot = std::string();
-    if (!restored) {
-        // Cannot happen for a snapshot the same build wrote; keep the played world rather than
-        // lose everything.
-        log_problems(problems);
-        log_error("stop: cannot restore the scene: " + restored.error().describe());
-        return;
-    }
-    m_world = std::move(restored->world);
+    m_world = std::move(m_play_snapshot);
     prune_selection();
     m_last_pick.clear();
     m_last_click.reset();

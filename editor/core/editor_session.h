@@ -4,9 +4,9 @@
 // type registry with its game module, prefabs), the open scene's world, selection, undo history,
 // play mode and clipboard.
 //
-// Play mode runs the game on the edited world itself (the scene is snapshotted first and restored
-// on stop). Edits made while playing or paused change the live world only: they are NOT recorded
-// in the history and are lost on stop; undo and redo do nothing until stop.
+// Play mode runs the game on the edited world itself (a copy of it is kept first, World::clone,
+// and put back on stop). Edits made while playing or paused change the live world only: they are
+// NOT recorded in the history and are lost on stop; undo and redo do nothing until stop.
 
 #include "asset_catalog.h"
 #include "disk_stamp.h"
@@ -511,8 +511,9 @@ public:
     // same scene and script give the player's state hash after the same ticks. Fails (nothing
     // starts) when the script cannot be loaded or Play is already running.
     Result<void> play_input(const std::filesystem::path& input_file);
-    // Restores the snapshot exactly (the hash before play) into a fresh world; the selection is
-    // kept for the objects that exist in it. While attached to a player: detaches.
+    // Puts back the world kept as Play started (the same hash and the same handles as before
+    // play); the selection is kept for the objects that exist in it. While attached to a
+    // player: detaches.
     void stop();
     // While attached to a player: Playing or Paused as the player is.
     [[nodiscard]] PlayState play_state() const;
@@ -762,11 +763,11 @@ private:
     UndoStack m_undo;
     PlayState m_play = PlayState::Editing;
     std::unique_ptr<Simulation> m_simulation;
-    std::string m_play_snapshot;           // the scene's text as Play started (scene_to_text)
-    Json m_clipboard = Json::array();      // scene entries; roots at their world transforms
-    int m_paste_count = 0;                 // pastes of the current clipboard
-    std::vector<Guid> m_last_pick;         // what the last click_select found, topmost first
-    std::optional<glm::vec2> m_last_click; // where (world units)
+    std::unique_ptr<World> m_play_snapshot; // the world as Play started (World::clone)
+    Json m_clipboard = Json::array();       // scene entries; roots at their world transforms
+    int m_paste_count = 0;                  // pastes of the current clipboard
+    std::vector<Guid> m_last_pick;          // what the last click_select found, topmost first
+    std::optional<glm::vec2> m_last_click;  // where (world units)
     std::uint64_t m_next_drag_key = 1;
     int m_backups = SaveOptions::kDefaultBackups;
 

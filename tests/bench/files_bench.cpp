@@ -1,5 +1,6 @@
 // Scene files: load (JSON text -> world) and save (world -> JSON text) of generated content
-// scenes with 1k, 10k and 100k objects. Counters: bytes_per_second (MB/s of JSON),
+// scenes with 1k, 10k and 100k objects, and beside them the copy the editor's Play keeps instead
+// of a save and a load (World::clone). Counters: bytes_per_second (MB/s of JSON),
 // items_per_second (objects/s), peak_MB (the most heap in use at once during one load or save,
 // above the level before it) and peak_B_per_object. Disk time is left out (the text is in memory);
 // `diorama-player check` in scripts/bench.sh includes it.
@@ -123,6 +124,32 @@ void save_scene_bench(benchmark::State& state) {
 }
 BENCHMARK(save_scene_bench)
     ->Name("Files/Save/Diorama")
+    ->Arg(1'000)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->MinTime(kSlowRowMinSeconds)
+    ->Unit(benchmark::kMillisecond);
+
+// ---- clone (the editor's Play: kept at Play, put back at Stop) ----
+
+void clone_world_bench(benchmark::State& state) {
+    const Scene& scene = content_scene(static_cast<std::size_t>(state.range(0)));
+    std::size_t peak = 0;
+    {
+        const HeapPeak heap;
+        const std::unique_ptr<World> copy = scene.world->clone();
+        peak = heap.peak_bytes();
+    }
+    for (auto _ : state) {
+        std::unique_ptr<World> copy = scene.world->clone();
+        state.PauseTiming();
+        copy.reset();
+        state.ResumeTiming();
+    }
+    set_counters(state, scene.text.size(), scene.world->object_count(), peak);
+}
+BENCHMARK(clone_world_bench)
+    ->Name("Files/Clone/Diorama")
     ->Arg(1'000)
     ->Arg(10'000)
     ->Arg(100'000)

@@ -90,6 +90,10 @@ public:
     virtual void clear() = 0;
     // Bytes held by the pool (pages, sparse and dense arrays).
     [[nodiscard]] virtual std::size_t memory_bytes() const = 0;
+    // A pool holding copies of these components at the same dense positions, for the same
+    // entities and generations, with the same group and cached type (World::clone); may throw
+    // std::bad_alloc.
+    [[nodiscard]] virtual std::unique_ptr<PoolBase> clone() const = 0;
 
     // ---- owned groups (managed by the world) ----
     // Index of the outermost group owning this pool (the ones nested in it own it too), or -1.
@@ -223,6 +227,19 @@ public:
         return m_pages.size() * kPageSize * sizeof(T) + m_sparse.capacity() * sizeof(SparseEntry) +
                m_dense.capacity() * sizeof(std::uint32_t) + m_pages.capacity() * sizeof(T*) +
                m_chunks.capacity() * sizeof(Chunk);
+    }
+
+    [[nodiscard]] std::unique_ptr<PoolBase> clone() const override {
+        auto copy = std::make_unique<Pool<T>>(m_id);
+        copy->reserve(size(), m_sparse.size());
+        for (std::uint32_t pos = 0; pos < m_dense.size(); ++pos) {
+            const std::uint32_t entity = m_dense[pos];
+            copy->emplace_typed(entity, m_sparse[entity].generation) = at(pos);
+        }
+        copy->group = group;
+        copy->info = info;
+        copy->info_cached = info_cached;
+        return copy;
     }
 
 private:

@@ -73,6 +73,12 @@ public:
     ~World();
     World(const World&) = delete;
     World& operator=(const World&) = delete;
+    // A world in the same state: the same objects in the same slots (every handle and guid
+    // valid in both), names, hierarchy, layers, components at the same pool positions, groups,
+    // waiting messages and destroys, input and spatial index, so the same state hash and the
+    // same results from whatever is done to each after. Runs no hook; its tree_revision is its
+    // own. Not while a view runs. May throw std::bad_alloc.
+    [[nodiscard]] std::unique_ptr<World> clone() const;
 
     [[nodiscard]] const TypeRegistry& registry() const { return *m_registry; }
     // The prefabs game code spawns from (see spawn() in prefab.h); may be null. Not owned.
@@ -502,6 +508,12 @@ private:
     void refresh_spatial() const;
     // Appends the handles of m_query_ids to out.
     void append_handles(std::vector<Handle>& out) const;
+
+    struct CloneTag {};
+    // clone()'s copy.
+    World(const World& other, CloneTag);
+    // A new world's first tree_revision: a multiple of 2^32 no other world started at.
+    static std::uint64_t first_tree_revision();
 
     const TypeRegistry* m_registry = nullptr;
     const PrefabLibrary* m_prefabs = nullptr;

@@ -43,6 +43,13 @@ ScriptedComponent& ScriptedComponent::operator=(ScriptedComponent&& other) noexc
     return *this;
 }
 
+ScriptedComponent& ScriptedComponent::operator=(const ScriptedComponent& other) {
+    if (this == &other) return *this;
+    if (other.type == nullptr || !other.runtime) return *this = ScriptedComponent();
+    other.runtime->assign(*this, other);
+    return *this;
+}
+
 // ---- Runtime ----
 
 Result<std::shared_ptr<Runtime>> Runtime::create(const std::filesystem::path& scripts_folder,

@@ -57,7 +57,9 @@ public:
     ScriptedComponent(ScriptedComponent&& other) noexcept;
     ScriptedComponent& operator=(ScriptedComponent&& other) noexcept;
     ScriptedComponent(const ScriptedComponent&) = delete;
-    ScriptedComponent& operator=(const ScriptedComponent&) = delete;
+    // Gives this component the declared field values of other in a table of its own (a blank
+    // other makes it blank), as Runtime::assign does; a pool's copy (World::clone) uses it.
+    ScriptedComponent& operator=(const ScriptedComponent& other);
 
     std::shared_ptr<Runtime> runtime; // keeps the state alive while the table is in it
     const ScriptedType* type = nullptr;

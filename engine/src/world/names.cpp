@@ -4,6 +4,18 @@
 
 namespace diorama::detail {
 
+NameIndex::NameIndex(const NameIndex& other)
+    : m_nodes(other.m_nodes.size(), nullptr), m_free_ids(other.m_free_ids), m_links(other.m_links) {
+    m_nodes.reserve(other.m_nodes.capacity());
+    m_free_ids.reserve(other.m_free_ids.capacity()); // erase's push cannot throw
+    // Name by name in id order, each node's address noted as it is made (walking the copied map
+    // after would chase its nodes through memory a second time).
+    m_by_name.reserve(other.m_by_name.size());
+    for (std::size_t id = 0; id < other.m_nodes.size(); ++id)
+        if (const Map::value_type* node = other.m_nodes[id])
+            m_nodes[id] = &*m_by_name.emplace(node->first, node->second).first;
+}
+
 std::uint32_t NameIndex::store(std::uint32_t slot, std::uint32_t slot_count,
                                std::string_view name) {
     // Allocate everything first, so a failure changes nothing that matters.

@@ -79,8 +79,7 @@ std::atomic<std::uint64_t> g_worlds_made{0};
 } // namespace
 
 World::World(const TypeRegistry& registry, WorldDef def)
-    : m_registry(&registry), m_def(std::move(def)),
-      m_tree_changes((g_worlds_made.fetch_add(1, std::memory_order_relaxed) + 1) << 32),
+    : m_registry(&registry), m_def(std::move(def)), m_tree_changes(first_tree_revision()),
       m_null_guid_counter(splitmix64_inverse(m_def.guid_seed ^ splitmix64_inverse(0))),
       m_grid(m_def.spatial_cell_size) {
     m_layers.push_back(m_def.default_layer);
@@ -93,6 +92,10 @@ World::World(const TypeRegistry& registry, WorldDef def)
 }
 
 World::~World() = default;
+
+std::uint64_t World::first_tree_revision() {
+    return (g_worlds_made.fetch_add(1, std::memory_order_relaxed) + 1) << 32;
+}
 
 void World::set_hooks_enabled(bool enabled) {
     m_hooks_enabled = enabled;

@@ -127,6 +127,32 @@ TEST_F(ScriptedSession, AScriptChangedOnDiskReloadsIntoTheRunningGame) {
     session->stop();
 }
 
+TEST_F(ScriptedSession, StopPutsTheScriptedValuesBackAndAReloadWhilePlayingReachesThemToo) {
+    ASSERT_TRUE(session->set_field(kWalker, "Walker.speed", FieldValue{3.0f}));
+    const std::uint64_t before = state_hash(session->world());
+    session->play();
+    for (int i = 0; i < 4; ++i)
+        session->step();
+    EXPECT_EQ(field("calls"), FieldValue{std::int32_t{4}});
+    session->stop();
+    EXPECT_EQ(state_hash(session->world()), before);
+    EXPECT_EQ(field("calls"), FieldValue{std::int32_t{0}});
+    EXPECT_EQ(field("speed"), FieldValue{3.0f});
+    EXPECT_EQ(x(), 0.0f);
+    ASSERT_TRUE(session->undo()) << "the history from before Play is kept";
+    EXPECT_EQ(field("speed"), FieldValue{2.0f});
+
+    // A field declared while playing: the scene Stop brings back has it, with its default.
+    session->play();
+    session->step();
+    rewrite_script(R"({ "calls", "int", 0 } })",
+                   R"({ "calls", "int", 0 }, { "extra", "int", 7 } })");
+    EXPECT_EQ(session->reload_changed_scripts(), 1);
+    session->stop();
+    EXPECT_EQ(field("extra"), FieldValue{std::int32_t{7}});
+    EXPECT_EQ(field("calls"), FieldValue{std::int32_t{0}});
+}
+
 TEST_F(ScriptedSession, EveryPlayStartsFromTheScriptsFirstStateAndMatchesTheGameOutsideTheEditor) {
     const auto play_hash = [&] {
         session->play();

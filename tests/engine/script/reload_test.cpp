@@ -4,6 +4,7 @@
 #include "script_project.h"
 
 #include "diorama/simulation.h"
+#include "diorama/state_hash.h"
 
 #include <gtest/gtest.h>
 
@@ -112,6 +113,37 @@ TEST_F(ScriptReload, NewFieldsGetDefaultsRemovedOnesAreReportedChangedKindsConve
     world->add(other, mover->id);
     EXPECT_EQ(mover->find_field("fresh")->get(world->get(other, mover->id)),
               FieldValue{glm::vec2(4.0f, 5.0f)});
+}
+
+// A world's clone (the editor's Play keeps one) holds tables of its own, and a reload while the
+// original runs brings the clone's components to the new declaration too.
+TEST_F(ScriptReload, AClonedWorldHasItsOwnComponentsAndAReloadUpdatesThemToo) {
+    const std::unique_ptr<World> kept = world->clone();
+    EXPECT_EQ(state_hash(*kept), state_hash(*world));
+    const auto kept_field = [&](const char* field) {
+        const TypeInfo* t = registry.find("Mover");
+        return t->find_field(field)->get(kept->get(object, t->id));
+    };
+    set("hits", FieldValue{std::int32_t{9}});
+    Simulation simulation(*world);
+    simulation.tick();
+    EXPECT_EQ(kept_field("hits"), FieldValue{std::int32_t{5}});
+    EXPECT_EQ(kept_field("note"), FieldValue{std::string("mine")});
+    EXPECT_EQ(kept->get<Transform2D>(object)->position.x, 0.0f);
+
+    ASSERT_TRUE(change_to(R"lua(
+        component "Mover" {
+            { "speed", "float", 1 },
+            { "hits", "float", 0 },
+            { "note", "int", 3 },
+            { "fresh", "vec2", vec2(4, 5) },
+        }
+    )lua"))
+        << reload_problems.format();
+    EXPECT_EQ(kept_field("hits"), FieldValue{5.0f});
+    EXPECT_EQ(kept_field("note"), FieldValue{std::int32_t{3}});
+    EXPECT_EQ(kept_field("fresh"), FieldValue{glm::vec2(4.0f, 5.0f)});
+    EXPECT_EQ(get("hits"), FieldValue{9.0f});
 }
 
 TEST_F(ScriptReload, AScriptThatFailsToLoadLeavesThePreviousVersionRunning) {

@@ -17,6 +17,11 @@ class NameIndex {
 public:
     static constexpr std::uint32_t kNone = 0xffffffffu; // no slot, no name
 
+    NameIndex() = default;
+    // A copy with the same names, ids and lists; may throw std::bad_alloc.
+    NameIndex(const NameIndex& other);
+    NameIndex& operator=(const NameIndex&) = delete;
+
     // The text of the name with this id (as store() returned); precondition: in use.
     [[nodiscard]] const std::string& text(std::uint32_t id) const { return m_nodes[id]->first; }
     // Appends slot to the objects named name and returns the name's id; slot_count is the

@@ -23,7 +23,12 @@ class SlotArray {
 
 public:
     SlotArray() = default;
-    SlotArray(const SlotArray&) = delete;
+    // A copy with the same values and room; throws std::bad_alloc when memory is short.
+    SlotArray(const SlotArray& other) {
+        reserve(other.m_capacity);
+        if (other.m_size != 0) std::memcpy(m_data, other.m_data, other.m_size * sizeof(T));
+        m_size = other.m_size;
+    }
     SlotArray& operator=(const SlotArray&) = delete;
     ~SlotArray() { free_block(m_data, m_capacity * sizeof(T), alignof(T)); }
 

@@ -155,6 +155,19 @@ if [ "${BENCH_SKIP_TOOLS:-0}" != 1 ]; then
       done
     } >"$out/editor_pan.script"
     editor pan --script "$out/editor_pan.script"
+    # Play and Stop: the frame of the click is the slowest of its run (World::clone at Play, the
+    # kept world put back at Stop); time_ms is that frame's CPU time.
+    printf 'wait 3\nreset_timing\nclick "Toolbar/Play"\nwait 5\n' >"$out/editor_play.script"
+    editor play --script "$out/editor_play.script"
+    printf 'wait 3\nclick "Toolbar/Play"\nwait 5\nreset_timing\nclick "Toolbar/Stop"\nwait 5\n' \
+      >"$out/editor_stop.script"
+    editor stop --script "$out/editor_stop.script"
+    for run in play:Play stop:Stop; do
+      awk -v row="Editor/${run#*:}/Content/100000" '
+        $1 == "frame_cpu_ms_max" { print row, "time_ms", $2; print row, $1, $2 }
+        $1 == "frame_wall_ms_max" { print row, $1, $2 }' "$out/editor_${run%%:*}.txt" >>"$figures" ||
+        true
+    done
     for run in idle:Idle zoomed:IdleZoomed drag1000:Drag1000 pan:Pan; do
       awk -v row="Editor/${run#*:}/Content/100000" '
         $1 ~ /^frame_cpu_ms_(p95|max)$|^frame_wall_ms_(median|max)$|^viewport_(build|submit)_ms_median$|^ui_redrawn_median$/ { print row, $1, $2 }

@@ -275,6 +275,36 @@ bool EditorSession::redo() {
 
 // ---- play mode ----
 
+namespace {
+
+// True when components of a script's type are in world.
+bool holds_scripted_components(const World& world) {
+    for (const TypeInfo* type : world.registry().types())
+        if (const PoolBase* pool = world.pool(type->id); type->scripted && pool && pool->size())
+            return true;
+    return false;
+}
+
+} // namespace
+
+Result<void> EditorSession::keep_for_stop() {
+    // A scripted component's table may hold what its on_create built besides its declared
+    // fields, which only a load (running on_create) makes again, and a copy's tables would count
+    // against the scripts' memory while the game runs: such a world is kept as its text.
+    if (holds_scripted_components(*m_world)) {
+        auto text = scene_to_text(*m_world, m_scene_name, prefabs());
+        if (!text) return text.error();
+        m_play_snapshot = PlaySnapshot{nullptr, std::move(*text)};
+        return {};
+    }
+    try {
+        m_play_snapshot = PlaySnapshot{m_world->clone(), {}}; // every handle stays valid in it
+    } catch (const std::bad_alloc&) {
+        return make_error(ErrorCode::OutOfMemory, "not enough memory for a copy of the world");
+    }
+    return {};
+}
+
 void EditorSession::play() {
     if (auto refused = scene_only("Play")) {
         log_warning(refused->describe());
@@ -290,10 +320,8 @@ void EditorSession::play() {
         return;
     }
     end_drag();
-    try {
-        m_play_snapshot = m_world->clone(); // every handle stays valid in it
-    } catch (const std::bad_alloc&) {
-        log_error("play: not enough memory to keep a copy of the scene for Stop");
+    if (auto kept = keep_for_stop(); !kept) {
+        log_error("play: cannot keep the scene for Stop: " + kept.error().describe());
         return;
     }
     if (Scripts* scripts = m_game->scripts()) {
@@ -361,7 +389,21 @@ void EditorSession::stop() {
     std::vector<KeptObject> kept = end_play_workflow();
     m_simulation.reset();
     m_play = PlayState::Editing;
-    m_world = std::move(m_play_snapshot);
+    PlaySnapshot snapshot = std::exchange(m_play_snapshot, PlaySnapshot{});
+    if (snapshot.world) {
+        m_world = std::move(snapshot.world);
+    } else {
+        Diagnostics problems;
+        auto restored = m_game->load_scene_text(snapshot.text, "play snapshot", problems);
+        if (!restored) {
+            // Cannot happen for a text the same build wrote; keep the played world rather than
+            // lose everything.
+            log_problems(problems);
+            log_error("stop: cannot restore the scene: " + restored.error().describe());
+            return;
+        }
+        m_world = std::move(restored->world);
+    }
     prune_selection();
     m_last_pick.clear();
     m_last_click.reset();

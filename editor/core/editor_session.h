@@ -5,8 +5,9 @@
 // play mode and clipboard.
 //
 // Play mode runs the game on the edited world itself (a copy of it is kept first, World::clone,
-// and put back on stop). Edits made while playing or paused change the live world only: they are
-// NOT recorded in the history and are lost on stop; undo and redo do nothing until stop.
+// or its text when scripts hold some of its components, and put back on stop). Edits made while
+// playing or paused change the live world only: they are NOT recorded in the history and are lost
+// on stop; undo and redo do nothing until stop.
 
 #include "asset_catalog.h"
 #include "disk_stamp.h"
@@ -511,8 +512,9 @@ public:
     // same scene and script give the player's state hash after the same ticks. Fails (nothing
     // starts) when the script cannot be loaded or Play is already running.
     Result<void> play_input(const std::filesystem::path& input_file);
-    // Puts back the world kept as Play started (the same hash and the same handles as before
-    // play); the selection is kept for the objects that exist in it. While attached to a
+    // Puts back the world kept as Play started (the hash before play; the same handles too unless
+    // scripts hold components, which are loaded again from the scene's text, running their
+    // on_create); the selection is kept for the objects that exist in it. While attached to a
     // player: detaches.
     void stop();
     // While attached to a player: Playing or Paused as the player is.
@@ -599,6 +601,14 @@ private:
     };
 
     // ---- helpers (editor_session.cpp) ----
+    // What play() keeps for stop(): a copy of the world, or (world null) its saved text.
+    struct PlaySnapshot {
+        std::unique_ptr<World> world;
+        std::string text;
+    };
+    // Keeps the world as it is in m_play_snapshot; fails (keeping nothing) when it cannot.
+    Result<void> keep_for_stop();
+
     [[nodiscard]] const Project& project_or_empty() const;
     [[nodiscard]] EditContext edit_context() const;
     // Pauses Play when a script raised an error since the last look, saying so in the console.
@@ -763,11 +773,11 @@ private:
     UndoStack m_undo;
     PlayState m_play = PlayState::Editing;
     std::unique_ptr<Simulation> m_simulation;
-    std::unique_ptr<World> m_play_snapshot; // the world as Play started (World::clone)
-    Json m_clipboard = Json::array();       // scene entries; roots at their world transforms
-    int m_paste_count = 0;                  // pastes of the current clipboard
-    std::vector<Guid> m_last_pick;          // what the last click_select found, topmost first
-    std::optional<glm::vec2> m_last_click;  // where (world units)
+    PlaySnapshot m_play_snapshot;          // the world as Play started
+    Json m_clipboard = Json::array();      // scene entries; roots at their world transforms
+    int m_paste_count = 0;                 // pastes of the current clipboard
+    std::vector<Guid> m_last_pick;         // what the last click_select found, topmost first
+    std::optional<glm::vec2> m_last_click; // where (world units)
     std::uint64_t m_next_drag_key = 1;
     int m_backups = SaveOptions::kDefaultBackups;
 

@@ -48,6 +48,7 @@ Result<void> TypeRegistry::add(TypeInfo info) {
     m_by_id[type->id] = type;
     m_order.push_back(type);
     m_types.push_back(std::move(owned));
+    ++m_revision;
     if (type->hooks.update)
         m_systems.push_back(System{type->name, type->hooks.update, type->queries_space});
     return {};
@@ -60,6 +61,7 @@ Result<void> TypeRegistry::replace(TypeInfo info) {
     if (auto fields = check_fields(info); !fields) return fields;
     *m_types[static_cast<std::size_t>(std::find(m_order.begin(), m_order.end(), existing) -
                                       m_order.begin())] = std::move(info);
+    ++m_revision;
     return {};
 }
 

@@ -22,6 +22,7 @@
 #include <memory>
 #include <new>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -231,10 +232,16 @@ public:
 
     [[nodiscard]] std::unique_ptr<PoolBase> clone() const override {
         auto copy = std::make_unique<Pool<T>>(m_id);
-        copy->reserve(size(), m_sparse.size());
+        copy->reserve(size(), m_sparse.size()); // nothing below grows
         for (std::uint32_t pos = 0; pos < m_dense.size(); ++pos) {
             const std::uint32_t entity = m_dense[pos];
-            copy->emplace_typed(entity, m_sparse[entity].generation) = at(pos);
+            if constexpr (std::is_copy_constructible_v<T>) { // built as a copy, not then assigned
+                new (&copy->raw_at(pos)) T(at(pos));
+                copy->append_entity(entity);
+                copy->m_sparse[entity] = m_sparse[entity];
+            } else {
+                copy->emplace_typed(entity, m_sparse[entity].generation) = at(pos);
+            }
         }
         copy->group = group;
         copy->info = info;

@@ -78,12 +78,15 @@ public:
     // brings the index up to date at every tick's end; otherwise it defers that to the first
     // query after the tick.
     [[nodiscard]] bool tick_may_query_space() const;
+    // A number that changes whenever a type is added or replaced (its hooks may be new).
+    [[nodiscard]] std::uint64_t revision() const { return m_revision; }
 
 private:
     std::vector<std::unique_ptr<TypeInfo>> m_types; // owned, registration order
     std::vector<const TypeInfo*> m_order;           // same order, for iteration
     std::vector<const TypeInfo*> m_by_id;           // ComponentId -> type (or nullptr)
     std::vector<System> m_systems;
+    std::uint64_t m_revision = 0;
 };
 
 } // namespace diorama

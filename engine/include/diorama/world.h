@@ -90,7 +90,8 @@ public:
     void set_tilesets(const TilesetLibrary* tilesets) { m_tilesets = tilesets; }
     // Component hooks (on_create, on_destroy, on_message) run only while enabled, the default. A
     // world holding a copy of another's state (the editor's view of a running player) turns them
-    // off: building it runs no game code. Set before adding objects.
+    // off: building it runs no game code. Set before adding objects. Types registered or
+    // replaced later (a script declaring one while the world runs) have their hooks run too.
     void set_hooks_enabled(bool enabled);
     [[nodiscard]] bool hooks_enabled() const { return m_hooks_enabled; }
 
@@ -514,6 +515,10 @@ private:
     World(const World& other, CloneTag);
     // A new world's first tree_revision: a multiple of 2^32 no other world started at.
     static std::uint64_t first_tree_revision();
+    // The types whose on_destroy / on_message hooks run, as the registry has them now.
+    void list_hook_types();
+    // list_hook_types() when the registry changed since.
+    void follow_registry();
 
     const TypeRegistry* m_registry = nullptr;
     const PrefabLibrary* m_prefabs = nullptr;
@@ -567,6 +572,7 @@ private:
     std::vector<PoolBase*> m_pools_in_use;          // m_pools' non-null entries, in id order
     Pool<Transform2D>* m_transforms = nullptr;      // every object's; owned by m_pools
     std::vector<const TypeInfo*> m_destroy_types;   // registered types with an on_destroy hook
+    std::uint64_t m_hook_types_at = 0; // the registry's revision the two hook lists were made at
     std::vector<Group> m_groups;
     int m_view_depth = 0;
     std::vector<std::pair<ComponentId, std::uint32_t>> m_deferred_removals;

@@ -20,11 +20,12 @@ World::World(const World& other, CloneTag)
       m_unindexed_from(other.m_unindexed_from), m_explicit_guids(other.m_explicit_guids),
       m_names(other.m_names), m_guid_counter(other.m_guid_counter),
       m_null_guid_counter(other.m_null_guid_counter), m_layers(other.m_layers),
-      m_destroy_types(other.m_destroy_types), m_groups(other.m_groups),
-      m_deferred_removals(other.m_deferred_removals), m_deferred_joins(other.m_deferred_joins),
-      m_messages(other.m_messages), m_message_types(other.m_message_types), m_input(other.m_input),
-      m_grid(other.m_grid), m_spatial_deferred(other.m_spatial_deferred),
-      m_dropped_messages(other.m_dropped_messages), m_stale_accesses(other.m_stale_accesses) {
+      m_destroy_types(other.m_destroy_types), m_hook_types_at(other.m_hook_types_at),
+      m_groups(other.m_groups), m_deferred_removals(other.m_deferred_removals),
+      m_deferred_joins(other.m_deferred_joins), m_messages(other.m_messages),
+      m_message_types(other.m_message_types), m_input(other.m_input), m_grid(other.m_grid),
+      m_spatial_deferred(other.m_spatial_deferred), m_dropped_messages(other.m_dropped_messages),
+      m_stale_accesses(other.m_stale_accesses) {
     assert(other.m_view_depth == 0);
     // Room for every slot, as the original keeps it, so freeing never allocates.
     m_free_slots.reserve(other.m_free_slots.capacity());

@@ -56,6 +56,7 @@ void World::deliver(const Envelope& e, std::size_t& deliveries) {
 }
 
 std::size_t World::deliver_messages() {
+    follow_registry();
     std::vector<Envelope> queue;
     queue.swap(m_messages);
     std::size_t deliveries = 0;

@@ -99,9 +99,19 @@ std::uint64_t World::first_tree_revision() {
 
 void World::set_hooks_enabled(bool enabled) {
     m_hooks_enabled = enabled;
+    list_hook_types();
+}
+
+void World::follow_registry() {
+    if (m_hook_types_at != m_registry->revision()) [[unlikely]]
+        list_hook_types();
+}
+
+void World::list_hook_types() {
     m_message_types.clear();
     m_destroy_types.clear();
-    if (!enabled) return;
+    m_hook_types_at = m_registry->revision();
+    if (!m_hooks_enabled) return;
     for (const TypeInfo* t : m_registry->types()) {
         if (t->hooks.on_message) m_message_types.push_back(t);
         if (t->hooks.on_destroy) m_destroy_types.push_back(t);
@@ -309,6 +319,7 @@ std::size_t World::flush() {
     assert(m_view_depth == 0 && "flush() inside a view");
     std::size_t removed = 0;
     std::vector<std::uint32_t> batch;
+    follow_registry();
     while (!m_pending_destroy.empty()) {
         batch.clear();
         batch.swap(m_pending_destroy);

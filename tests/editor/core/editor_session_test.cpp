@@ -585,6 +585,26 @@ TEST_F(SessionTest, PlayStepStopRestoresTheSceneAndKeepsTheSelection) {
     EXPECT_EQ(session.world().object_count(), 65u);
 }
 
+// Without scripted components, Stop puts back a copy of the world itself: every object keeps its
+// handle, even with slots freed before Play (a load would number them afresh).
+TEST_F(SessionTest, StopGivesEveryObjectItsHandleFromBeforePlay) {
+    session.select(guid("Paddle"));
+    session.delete_selection(); // a free slot among the objects
+    std::vector<std::pair<Guid, Handle>> handles;
+    session.world().each_object(
+        [&](Handle h) { handles.emplace_back(session.world().guid(h), h); });
+    const std::uint64_t before = session.hash();
+    session.play();
+    for (int i = 0; i < 20; ++i)
+        session.step();
+    session.stop();
+    EXPECT_EQ(session.hash(), before);
+    for (const auto& [g, h] : handles)
+        EXPECT_EQ(session.world().find(g), h);
+    ASSERT_TRUE(session.undo()); // the delete, from before Play
+    EXPECT_TRUE(session.world().find(guid("Paddle")));
+}
+
 TEST_F(SessionTest, StepFromEditingStartsPausedAndPauseStopsAdvancing) {
     const std::uint64_t before = session.hash();
     session.step();

@@ -153,6 +153,32 @@ TEST_F(ScriptedSession, StopPutsTheScriptedValuesBackAndAReloadWhilePlayingReach
     EXPECT_EQ(field("calls"), FieldValue{std::int32_t{0}});
 }
 
+// What on_create keeps in a component besides its declared fields is there again after Stop, as
+// when the scene was opened: a second Play runs as the first.
+TEST_F(ScriptedSession, WhatOnCreateKeptInAComponentIsThereAgainForTheNextPlay) {
+    session.reset(); // the project is opened again below, with this script
+    dir.write("game/scripts/walk.lua", R"lua(
+local Walker = component "Walker" { { "speed", "float", 2 }, { "fail_at", "int", 0 },
+                                    { "calls", "int", 0 } }
+function Walker.on_create(self, obj) self.trail = {} end
+system "walk" { query = { "Walker" }, each = function(obj, w, dt)
+    table.insert(w.trail, dt)
+    w.calls = #w.trail
+end }
+)lua");
+    session = std::make_unique<EditorSession>();
+    ASSERT_TRUE(session->open_project(dir.path() / "game"));
+    for (int round = 0; round < 2; ++round) {
+        session->play();
+        for (int i = 0; i < 3; ++i)
+            session->step();
+        EXPECT_EQ(field("calls"), FieldValue{std::int32_t{3}}) << "Play " << round << "\n"
+                                                               << dump();
+        session->stop();
+    }
+    EXPECT_FALSE(console.contains("attempt to")) << dump();
+}
+
 TEST_F(ScriptedSession, EveryPlayStartsFromTheScriptsFirstStateAndMatchesTheGameOutsideTheEditor) {
     const auto play_hash = [&] {
         session->play();

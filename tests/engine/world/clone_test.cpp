@@ -26,7 +26,7 @@ void random_step(World& world, std::vector<Handle>& live, std::mt19937& rng, std
     const auto note = [&log](Handle h) {
         log += std::to_string(h.index) + ":" + std::to_string(h.generation) + " ";
     };
-    const int op = live.empty() ? 0 : static_cast<int>(rng() % 12);
+    const int op = live.empty() ? 0 : static_cast<int>(rng() % 14);
     switch (op) {
     case 0:
     case 1:
@@ -89,6 +89,17 @@ void random_step(World& world, std::vector<Handle>& live, std::mt19937& rng, std
     case 9:
         world.get<Transform2D>(test::pick(live, rng))->rotation_deg = float(rng() % 7);
         break;
+    case 12: { // an object given its place among its siblings (roots become a list)
+        const Handle h = test::pick(live, rng);
+        log += world.move_before(h, test::pick(live, rng)).ok() ? "moved " : "kept ";
+        break;
+    }
+    case 13: { // an object with a guid of its own (refused when taken)
+        auto made = world.create({.guid = Guid{0x5eed0000ull + rng() % 100000}});
+        note(made ? *made : kNullHandle);
+        if (made) live.push_back(*made);
+        break;
+    }
     }
 }
 
@@ -105,8 +116,11 @@ std::vector<Handle> play_around(World& world, unsigned seed, int steps) {
     return live;
 }
 
+constexpr WorldDef kDef{
+    .guid_seed = 0x1234abcdull, .spatial_cell_size = 64.0f, .default_layer = "back"};
+
 TEST_F(CloneTest, HoldsTheSameObjectsUnderTheSameHandles) {
-    World world(registry);
+    World world(registry, kDef);
     const std::vector<Handle> live = play_around(world, 7, 3000);
     ASSERT_GT(live.size(), 100u);
     const std::unique_ptr<World> copy = world.clone();
@@ -127,11 +141,22 @@ TEST_F(CloneTest, HoldsTheSameObjectsUnderTheSameHandles) {
     }
     for (const char* name : kNames)
         EXPECT_EQ(copy->find_by_name(name), world.find_by_name(name));
+    for (const TypeInfo* type : registry.types()) { // components at the same pool positions
+        const PoolBase* mine = world.pool(type->id);
+        const PoolBase* theirs = copy->pool(type->id);
+        ASSERT_EQ(theirs == nullptr, mine == nullptr) << type->name;
+        if (mine != nullptr) {
+            EXPECT_EQ(theirs->entities(), mine->entities()) << type->name;
+        }
+    }
     EXPECT_NE(copy->tree_revision(), world.tree_revision()); // a revision of its own
+    const std::unique_ptr<World> again = copy->clone();
+    EXPECT_EQ(state_hash(*again), state_hash(world));
+    EXPECT_EQ(again->object_count(), world.object_count());
 }
 
 TEST_F(CloneTest, GoesOnAsTheOriginalDoes) {
-    World world(registry);
+    World world(registry, kDef);
     std::vector<Handle> live = play_around(world, 11, 2000);
     const std::unique_ptr<World> copy = world.clone();
     std::vector<Handle> copy_live = live;
@@ -177,6 +202,27 @@ TEST_F(CloneTest, RunsTheSameTicksAsTheOriginal) {
         copy_run.tick();
     }
     EXPECT_EQ(state_hash(*copy), state_hash(world));
+}
+
+// Objects moved since the index was last brought up to date: the clone's first query sees them
+// where they are, as the original's does.
+TEST_F(CloneTest, AnIndexBehindTheObjectsCatchesUpInTheCloneToo) {
+    World world(registry, kDef);
+    std::vector<Handle> objects;
+    for (int i = 0; i < 200; ++i) {
+        objects.push_back(world.create());
+        world.get<Transform2D>(objects.back())->position = {float(i * 10), 0.0f};
+    }
+    world.update_spatial();
+    for (const Handle h : objects)
+        world.get<Transform2D>(h)->position.y = 500.0f;
+    world.defer_spatial_update();
+    const std::unique_ptr<World> copy = world.clone();
+    std::vector<Handle> found, copy_found;
+    world.query_rect(Rect{{-10.0f, 490.0f}, {3000.0f, 510.0f}}, found);
+    copy->query_rect(Rect{{-10.0f, 490.0f}, {3000.0f, 510.0f}}, copy_found);
+    EXPECT_EQ(found.size(), objects.size());
+    EXPECT_EQ(copy_found, found);
 }
 
 TEST_F(CloneTest, CopiesWaitingDestroysAndMessages) {

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -26,6 +27,9 @@ struct MessageTestBeta {
 };
 struct MessageTestSilent { // no message hook
     std::int32_t value = 0;
+};
+struct MessageTestLate { // registered after the test's world was made
+    std::int32_t received = 0;
 };
 
 namespace {
@@ -505,6 +509,32 @@ TEST_F(MessageTest, TheSendersHandleMayBeStaleByDeliveryTime) {
     ASSERT_EQ(log.size(), 1u);
     EXPECT_EQ(log[0].message.sender, sender);
     EXPECT_FALSE(world.alive(log[0].message.sender));
+}
+
+// A type registered once the world exists (a script declaring one while the game runs) gets its
+// messages and its on_destroy, in this world and in its clone.
+TEST_F(MessageTest, ATypeRegisteredAfterTheWorldWasMadeHasItsHooksRun) {
+    World world(registry);
+    int destroyed = 0;
+    auto late =
+        TypeBuilder<MessageTestLate>("MessageTestLate")
+            .field<&MessageTestLate::received>("received")
+            .on_message([](World&, Handle, MessageTestLate& c, const Message&) { ++c.received; })
+            .on_destroy([&destroyed](World&, Handle, MessageTestLate&) { ++destroyed; })
+            .build();
+    ASSERT_TRUE(registry.add(std::move(late)).ok());
+    const Handle h = world.create();
+    world.add<MessageTestLate>(h);
+    const std::unique_ptr<World> copy = world.clone();
+    world.send(h, numbered(kPing, 1));
+    EXPECT_EQ(world.deliver_messages(), 1u);
+    EXPECT_EQ(world.get<MessageTestLate>(h)->received, 1);
+    world.destroy(h);
+    world.flush();
+    EXPECT_EQ(destroyed, 1);
+    copy->send(h, numbered(kPing, 2));
+    EXPECT_EQ(copy->deliver_messages(), 1u);
+    EXPECT_EQ(copy->get<MessageTestLate>(h)->received, 1);
 }
 
 } // namespace

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -93,6 +95,47 @@ TEST_F(NamesTest, NamesMatchAModelThroughRandomCreationRenamingAndDestruction) {
         for (const auto& [h, n] : order)
             ASSERT_EQ(world.name(h), n) << "step " << step;
     }
+}
+
+// Hundreds of names coming and going: the name table grows, and names forgotten make room for
+// others without losing those stored after them; a clone answers as the original does.
+TEST_F(NamesTest, ManyNamesStayFoundAsOthersAreForgottenAndInAClone) {
+    World world(registry);
+    std::mt19937 rng(23);
+    const auto name_of = [](unsigned n) {
+        return n % 7 == 0 ? "a long name, past the string's own buffer #" + std::to_string(n)
+                          : "n" + std::to_string(n);
+    };
+    std::map<std::string, std::vector<Handle>> model; // name -> its objects, in naming order
+    std::vector<Handle> live;
+    const auto check = [&](const World& w, int step) {
+        for (unsigned n = 0; n < 600; ++n) {
+            const auto it = model.find(name_of(n));
+            const Handle expected =
+                it == model.end() || it->second.empty() ? kNullHandle : it->second.front();
+            ASSERT_EQ(w.find_by_name(name_of(n)), expected) << name_of(n) << " at step " << step;
+        }
+    };
+    for (int step = 0; step < 6000; ++step) {
+        if (live.empty() || rng() % 2 == 0) {
+            const std::string name = name_of(static_cast<unsigned>(rng() % 600));
+            live.push_back(world.create({.name = name}).value());
+            model[name].push_back(live.back());
+        } else {
+            const std::size_t i = static_cast<std::size_t>(rng()) % live.size();
+            std::erase(model[world.name(live[i])], live[i]);
+            world.destroy(live[i]);
+            world.flush();
+            live[i] = live.back();
+            live.pop_back();
+        }
+        if (step % 500 == 0) check(world, step);
+    }
+    check(world, 6000);
+    const std::unique_ptr<World> copy = world.clone();
+    check(*copy, 6000);
+    for (const Handle h : live)
+        ASSERT_EQ(copy->name(h), world.name(h));
 }
 
 } // namespace

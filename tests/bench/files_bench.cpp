@@ -82,20 +82,28 @@ void set_counters(benchmark::State& state, std::size_t bytes, std::size_t object
 
 // ---- load ----
 
-void load_scene_bench(benchmark::State& state) {
-    const Scene& scene = content_scene(static_cast<std::size_t>(state.range(0)));
+// Times make() per iteration, each world it makes dropped outside the timing; returns the heap
+// peak of one make() (above the level before it).
+template <class Make>
+std::size_t time_worlds_made(benchmark::State& state, const Make& make) {
     std::size_t peak = 0;
     {
         const HeapPeak heap;
-        const std::unique_ptr<World> world = load(scene.text);
+        const std::unique_ptr<World> world = make();
         peak = heap.peak_bytes();
     }
     for (auto _ : state) {
-        std::unique_ptr<World> world = load(scene.text);
+        std::unique_ptr<World> world = make();
         state.PauseTiming();
         world.reset();
         state.ResumeTiming();
     }
+    return peak;
+}
+
+void load_scene_bench(benchmark::State& state) {
+    const Scene& scene = content_scene(static_cast<std::size_t>(state.range(0)));
+    const std::size_t peak = time_worlds_made(state, [&scene] { return load(scene.text); });
     set_counters(state, scene.text.size(), scene.world->object_count(), peak);
 }
 BENCHMARK(load_scene_bench)
@@ -134,18 +142,7 @@ BENCHMARK(save_scene_bench)
 
 void clone_world_bench(benchmark::State& state) {
     const Scene& scene = content_scene(static_cast<std::size_t>(state.range(0)));
-    std::size_t peak = 0;
-    {
-        const HeapPeak heap;
-        const std::unique_ptr<World> copy = scene.world->clone();
-        peak = heap.peak_bytes();
-    }
-    for (auto _ : state) {
-        std::unique_ptr<World> copy = scene.world->clone();
-        state.PauseTiming();
-        copy.reset();
-        state.ResumeTiming();
-    }
+    const std::size_t peak = time_worlds_made(state, [&scene] { return scene.world->clone(); });
     set_counters(state, scene.text.size(), scene.world->object_count(), peak);
 }
 BENCHMARK(clone_world_bench)

@@ -424,10 +424,11 @@ exit codes:
 }
 
 std::string version_text() {
-    return "diorama-player " + std::string(engine_version()) + "\nfile formats: project " +
-           std::to_string(kProjectVersion) + ", scene " + std::to_string(kSceneVersion) +
-           ", prefab " + std::to_string(kPrefabVersion) + ", export manifest " +
-           std::to_string(kExportManifestVersion) + "\n";
+    return "diorama-player " + std::string(engine_version()) + "\nengine build " +
+           std::string(engine_build()) + " (game modules must be built against it)" +
+           "\nfile formats: project " + std::to_string(kProjectVersion) + ", scene " +
+           std::to_string(kSceneVersion) + ", prefab " + std::to_string(kPrefabVersion) +
+           ", export manifest " + std::to_string(kExportManifestVersion) + "\n";
 }
 
 } // namespace diorama::player

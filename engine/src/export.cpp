@@ -350,6 +350,7 @@ void Exporter::State::write_manifest() {
         {"format", "diorama.export"},
         {"version", kExportManifestVersion},
         {"engine_version", std::string(engine_version())},
+        {"engine_build", std::string(engine_build())}, // what the exported module was built against
         {"file_formats",
          {{"project", kProjectVersion}, {"scene", kSceneVersion}, {"prefab", kPrefabVersion}}},
         {"project",

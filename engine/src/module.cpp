@@ -3,12 +3,15 @@
 #include "diorama/module.h"
 
 #include "diorama/type_registry.h"
+#include "diorama/version.h"
 
 #include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
+#include <optional>
 #include <system_error>
 
 namespace diorama {
@@ -18,8 +21,11 @@ namespace {
 namespace fs = std::filesystem;
 
 using EntryPoint = void (*)(TypeRegistry&);
+using BuildStamp = const char* (*)();
 
 constexpr const char* kEntryPoint = "diorama_register_module";
+constexpr const char* kBuildStamp = "diorama_module_engine_build";
+constexpr std::size_t kMaxStampLength = 64; // longer is not a stamp of ours
 
 // The text of the last dl* failure, or a fallback when there is none.
 std::string last_dl_error() {
@@ -29,6 +35,35 @@ std::string last_dl_error() {
 
 std::string in_quotes(std::string_view text) {
     return "'" + std::string(text) + "'";
+}
+
+// Why a loaded library must not be called into: it has no engine build stamp, or its stamp is
+// not this engine's (it was compiled against other headers, so it would see other layouts of the
+// store's types). Nothing when it is this engine's build.
+std::optional<Error> check_build_stamp(void* library, std::string_view name, const fs::path& file) {
+    constexpr const char* kRebuild = "; rebuild it with this engine's headers and library";
+    dlerror();
+    void* symbol = dlsym(library, kBuildStamp);
+    if (symbol == nullptr)
+        return Error{ErrorCode::Version,
+                     "module " + in_quotes(name) + " has no engine build stamp (" + kBuildStamp +
+                         "): it was built against an engine older than " +
+                         in_quotes(engine_build()) + ", or is no Diorama module" + kRebuild,
+                     file.string()};
+    // POSIX guarantees that a dlsym result for a function converts to a function pointer.
+    const char* stamp = reinterpret_cast<BuildStamp>(symbol)();
+    const std::string_view theirs =
+        stamp != nullptr ? std::string_view(stamp, strnlen(stamp, kMaxStampLength + 1))
+                         : std::string_view();
+    if (theirs == engine_build()) return std::nullopt;
+    const std::string shown = theirs.size() > kMaxStampLength
+                                  ? in_quotes(theirs.substr(0, kMaxStampLength)) + "..."
+                                  : in_quotes(theirs);
+    return Error{ErrorCode::Version,
+                 "module " + in_quotes(name) + " was built against engine build " + shown +
+                     ", not this engine's " + in_quotes(engine_build()) +
+                     " (other headers: its types would not fit this engine's)" + kRebuild,
+                 file.string()};
 }
 
 } // namespace
@@ -104,6 +139,10 @@ Result<LoadedModule> load_module(std::string_view name, const std::vector<fs::pa
         return make_error(ErrorCode::Io,
                           "cannot load module " + in_quotes(name) + ": " + last_dl_error(),
                           found.string());
+    if (auto refused = check_build_stamp(library, name, found)) {
+        dlclose(library);
+        return *refused;
+    }
     void* symbol = dlsym(library, kEntryPoint);
     if (symbol == nullptr) {
         const std::string reason = last_dl_error();

@@ -5,6 +5,7 @@
 #include "diorama/prefab.h"
 #include "diorama/project.h"
 #include "diorama/scene_file.h"
+#include "diorama/version.h"
 
 #include <gtest/gtest.h>
 
@@ -187,8 +188,7 @@ TEST(ParseCommandLine, BadLogAndCatchupOptionsAreUsageErrors) {
 TEST(HelpText, ListsEveryExitCode) {
     const std::string help = help_text();
     for (ExitCode code : {ExitCode::Ok, ExitCode::CheckFailed, ExitCode::Usage, ExitCode::LoadError,
-                          ExitCode::RuntimeError, ExitCode::ExportFailed,
-                          ExitCode::OutputFailed}) {
+                          ExitCode::RuntimeError, ExitCode::ExportFailed, ExitCode::OutputFailed}) {
         const std::string line = "\n  " + std::to_string(static_cast<int>(code)) + "    ";
         EXPECT_NE(help.find(line), std::string::npos) << "exit code " << static_cast<int>(code);
     }
@@ -200,6 +200,7 @@ TEST(HelpText, ListsEveryExitCode) {
 TEST(VersionText, NamesTheEngineAndEveryFileFormatVersion) {
     const std::string version = version_text();
     EXPECT_NE(version.find(DIORAMA_VERSION), std::string::npos);
+    EXPECT_NE(version.find("engine build " + std::string(engine_build())), std::string::npos);
     EXPECT_NE(version.find("project " + std::to_string(kProjectVersion)), std::string::npos);
     EXPECT_NE(version.find("scene " + std::to_string(kSceneVersion)), std::string::npos);
     EXPECT_NE(version.find("prefab " + std::to_string(kPrefabVersion)), std::string::npos);

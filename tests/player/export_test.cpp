@@ -273,6 +273,7 @@ TEST(Export, WritesAManifestWithTheVersionsAndEveryFileItShipped) {
     EXPECT_EQ(manifest["format"], "diorama.export");
     EXPECT_EQ(manifest["version"], diorama::kExportManifestVersion);
     EXPECT_EQ(manifest["engine_version"], DIORAMA_VERSION);
+    EXPECT_EQ(manifest["engine_build"], std::string(diorama::engine_build()));
     EXPECT_EQ(manifest["file_formats"]["project"], diorama::kProjectVersion);
     EXPECT_EQ(manifest["file_formats"]["scene"], diorama::kSceneVersion);
     EXPECT_EQ(manifest["file_formats"]["prefab"], diorama::kPrefabVersion);

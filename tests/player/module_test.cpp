@@ -1,18 +1,20 @@
 // Loading game modules (engine/src/module.cpp) the way the player does: the search path, the
-// BOUNCE module, and the errors for a missing module, a bad name, a file that is no library and a
-// library without the entry point.
+// BOUNCE module, and the errors for a missing module, a bad name, a file that is no library, a
+// library without the entry point, and a module built against another engine build.
 
 #include "temp_dir.h"
 
 #include "diorama/components.h"
 #include "diorama/module.h"
 #include "diorama/type_registry.h"
+#include "diorama/version.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
+#include <regex>
 #include <string>
 
 namespace {
@@ -128,14 +130,75 @@ TEST(LoadModule, AFileThatIsNoLibraryReportsTheLoadersError) {
 }
 
 TEST(LoadModule, ALibraryWithoutTheEntryPointIsRefused) {
+    TypeRegistry registry;
+    auto loaded = load_module("stamp_only", {DIORAMA_REFUSED_MODULES_DIR}, registry);
+    ASSERT_FALSE(loaded);
+    EXPECT_TRUE(contains(loaded.error().message, "has no entry point diorama_register_module"))
+        << loaded.error().message;
+    EXPECT_TRUE(registry.types().empty());
+}
+
+TEST(LoadModule, ALibraryThatIsNoModuleIsRefusedForWantOfAStamp) {
     TempDir dir;
     fs::create_symlink(fs::canonical(DIORAMA_ENGINE_PATH), dir.path() / "plain.so");
     TypeRegistry registry;
     auto loaded = load_module("plain", {dir.path()}, registry);
     ASSERT_FALSE(loaded);
-    EXPECT_TRUE(contains(loaded.error().message, "has no entry point diorama_register_module"))
+    EXPECT_TRUE(contains(loaded.error().message, "has no engine build stamp"))
         << loaded.error().message;
     EXPECT_TRUE(registry.types().empty());
+}
+
+TEST(EngineBuild, IsTheVersionAndAHashOfTheHeaders) {
+    const std::string build(engine_build());
+    EXPECT_TRUE(
+        std::regex_match(build, std::regex(std::string(engine_version()) + R"(\+h[0-9a-f]{16})")))
+        << build;
+}
+
+TEST(LoadModule, ABuiltModuleCarriesThisEnginesBuildStamp) {
+    TypeRegistry registry;
+    auto loaded = load_module("bounce", {kModules}, registry);
+    ASSERT_TRUE(loaded) << loaded.error().describe();
+}
+
+// Loads a module from the refused modules' folder, expecting a Version error at its file.
+std::string refusal(const char* name) {
+    TypeRegistry registry;
+    auto loaded = load_module(name, {DIORAMA_REFUSED_MODULES_DIR}, registry);
+    EXPECT_FALSE(loaded);
+    if (loaded) return {};
+    EXPECT_EQ(loaded.error().code, ErrorCode::Version);
+    EXPECT_EQ(loaded.error().where,
+              (fs::path(DIORAMA_REFUSED_MODULES_DIR) / (std::string(name) + ".so")).string());
+    EXPECT_TRUE(registry.systems().empty()) << "the entry point ran";
+    return loaded.error().message;
+}
+
+TEST(LoadModule, AModuleOfAnotherEngineBuildIsRefusedBeforeItsEntryPointRuns) {
+    const std::string m = refusal("other_build");
+    EXPECT_TRUE(contains(m, "module 'other_build' was built against engine build "
+                            "'0.0.1+h0123456789abcdef', not this engine's '" +
+                                std::string(engine_build()) + "'"))
+        << m;
+    EXPECT_TRUE(contains(m, "rebuild it with this engine's headers and library")) << m;
+}
+
+TEST(LoadModule, AnOverlongStampIsShownCutShort) {
+    const std::string m = refusal("long_stamp");
+    EXPECT_TRUE(
+        contains(m, "'0123456789012345678901234567890123456789012345678901234567890123'...,"))
+        << m;
+    EXPECT_LT(m.size(), 400u) << m;
+}
+
+TEST(LoadModule, AModuleWithoutABuildStampIsRefusedBeforeItsEntryPointRuns) {
+    const std::string m = refusal("no_stamp");
+    EXPECT_TRUE(contains(m, "module 'no_stamp' has no engine build stamp "
+                            "(diorama_module_engine_build): it was built against an engine "
+                            "older than '" +
+                                std::string(engine_build()) + "', or is no Diorama module"))
+        << m;
 }
 
 } // namespace

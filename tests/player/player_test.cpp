@@ -381,6 +381,19 @@ TEST(PlayerRun, AMissingModuleIsARuntimeErrorNamingEveryFolderSearched) {
         << r.err;
 }
 
+TEST(PlayerRun, AModuleOfAnotherEngineBuildIsARuntimeErrorSayingToRebuildIt) {
+    TempDir dir;
+    write_mini_project(dir, "other_build");
+    const ChildResult r =
+        player({"run", dir.path().string(), "--ticks", "1"},
+               {std::string("DIORAMA_MODULE_PATH=") + DIORAMA_REFUSED_MODULES_DIR});
+    EXPECT_EQ(r.exit_code, 4) << describe(r);
+    EXPECT_TRUE(contains(r.err, "project.json: module: module 'other_build' was built against "
+                                "engine build '0.0.1+h0123456789abcdef'"))
+        << r.err;
+    EXPECT_TRUE(contains(r.err, "rebuild it with this engine's headers and library")) << r.err;
+}
+
 TEST(PlayerRun, ADumpThatCannotBeWrittenIsARuntimeError) {
     TempDir dir;
     write_mini_project(dir);

@@ -1,12 +1,7 @@
 #pragma once
 // Game modules: a game's native code, built as a shared library that registers its component
-// types and systems through one entry point. The player and the editor load the module named by
-// project.json.
-//
-//   DIORAMA_MODULE(registry) {
-//       (void)registry.add<Paddle>();
-//       registry.add_system("ball", ball_system);
-//   }
+// types and systems through one entry point (DIORAMA_MODULE, module_entry.h). The player and the
+// editor load the module named by project.json.
 
 #include "diorama/result.h"
 
@@ -18,11 +13,6 @@
 namespace diorama {
 
 class TypeRegistry;
-
-// Defines the module's entry point; the body registers into `registry`.
-#define DIORAMA_MODULE(registry)                                                                   \
-    extern "C" __attribute__((visibility("default"))) void diorama_register_module(                \
-        ::diorama::TypeRegistry& registry)
 
 // Whether name can name a module: 1 to 64 ASCII letters, digits, '_' or '-'. Nothing else (no
 // '/', '.', '\\', NUL or space), so NAME.so is always a file directly inside a search folder.
@@ -41,9 +31,10 @@ struct LoadedModule {
     std::filesystem::path file; // where it was found
 };
 
-// Finds NAME.so on the search path (refused unless is_module_name(name)), loads it, and calls
-// its entry point with registry. The
-// library stays loaded for the life of the process (the registry holds its functions).
+// Finds NAME.so on the search path (refused unless is_module_name(name)), loads it, checks that
+// it was built against this engine (its stamp is engine_build()), and calls its entry point with
+// registry. The library stays loaded for the life of the process (the registry holds its
+// functions).
 [[nodiscard]] Result<LoadedModule>
 load_module(std::string_view name, const std::vector<std::filesystem::path>& search_path,
             TypeRegistry& registry);

@@ -18,4 +18,8 @@ inline constexpr int kExportManifestVersion = 1;
 // The version of the engine library loaded in this process ("0.1.0"; CMake's project version).
 [[nodiscard]] std::string_view engine_version();
 
+// The build of the engine library loaded in this process: its version and a hash of its public
+// headers ("0.1.0+h3f9c0a1b2c3d4e5f"). A game module must have been compiled against the same.
+[[nodiscard]] std::string_view engine_build();
+
 } // namespace diorama

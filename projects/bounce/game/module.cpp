@@ -3,7 +3,7 @@
 #include "bounce.h"
 
 #include <diorama/log.h>
-#include <diorama/module.h>
+#include <diorama/module_entry.h>
 
 DIORAMA_MODULE(registry) {
     if (auto ok = bounce::register_bounce(registry); !ok)

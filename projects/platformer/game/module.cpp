@@ -3,7 +3,7 @@
 #include "platformer.h"
 
 #include <diorama/log.h>
-#include <diorama/module.h>
+#include <diorama/module_entry.h>
 
 DIORAMA_MODULE(registry) {
     if (auto ok = platformer::register_platformer(registry); !ok)

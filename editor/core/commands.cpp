@@ -22,8 +22,10 @@ namespace diorama::editor {
 
 namespace {
 
-// Objects the editor carries (undo, paste) may stand in for a missing prefab: they stay so.
-constexpr SceneLoadOptions kKeepPlaceholders{.keep_missing_prefabs = true};
+// Objects the editor carries (undo, paste) may stand in for a missing prefab: they stay so; a
+// field a script has since dropped or retyped keeps its default, as when the scene opens.
+constexpr SceneLoadOptions kKeepPlaceholders{.keep_missing_prefabs = true,
+                                             .keep_unfit_fields = true};
 
 Error missing(Guid object) {
     return make_error(ErrorCode::NotFound, "object " + to_string(object) + " does not exist");

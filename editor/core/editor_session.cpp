@@ -44,8 +44,10 @@ void log_problems(const Diagnostics& diagnostics) {
 EditorSession::EditorSession(GameOptions options)
     : m_game_options(std::move(options)), m_game(std::make_unique<Game>()),
       m_world(m_game->new_world()) {
-    // One missing prefab never keeps a scene from opening: its objects stand in for it.
+    // One missing prefab never keeps a scene from opening: its objects stand in for it. Nor does
+    // a field a script no longer declares as the scene has it: the field keeps its default.
     m_game_options.scene_loading.keep_missing_prefabs = true;
+    m_game_options.scene_loading.keep_unfit_fields = true;
 }
 
 EditorSession::~EditorSession() {
@@ -320,6 +322,9 @@ void EditorSession::play() {
         return;
     }
     end_drag();
+    // Made before the snapshot, so that nothing can fail between keeping it and playing.
+    auto simulation = std::make_unique<Simulation>(
+        *m_world, SimulationDef{.tick_rate_hz = project_or_empty().tick_rate_hz});
     if (auto kept = keep_for_stop(); !kept) {
         log_error("play: cannot keep the scene for Stop: " + kept.error().describe());
         return;
@@ -331,8 +336,7 @@ void EditorSession::play() {
         log_problems(problems);
         scripts->begin_run();
     }
-    m_simulation = std::make_unique<Simulation>(
-        *m_world, SimulationDef{.tick_rate_hz = project_or_empty().tick_rate_hz});
+    m_simulation = std::move(simulation);
     m_play = PlayState::Playing;
     begin_play_workflow();
 }
@@ -382,28 +386,31 @@ Result<void> EditorSession::play_input(const std::filesystem::path& input_file) 
     return {};
 }
 
+Result<std::unique_ptr<World>> EditorSession::take_kept_world() {
+    if (m_play_snapshot.world) return std::move(m_play_snapshot.world);
+    Diagnostics problems;
+    auto restored = m_game->load_scene_text(m_play_snapshot.text, "play snapshot", problems);
+    log_problems(problems); // e.g. kept values a reload's retyped field no longer takes
+    if (!restored) return restored.error();
+    m_play_snapshot.text = std::string();
+    return std::move(restored->world);
+}
+
 void EditorSession::stop() {
     detach();
     if (m_play == PlayState::Editing) return;
     end_drag();
+    auto before_play = take_kept_world();
+    if (!before_play) {
+        // Cannot happen for a text the same build wrote; the game stays as it is rather than
+        // lose anything, and Stop can be tried again.
+        log_error("stop: cannot restore the scene: " + before_play.error().describe());
+        return;
+    }
     std::vector<KeptObject> kept = end_play_workflow();
     m_simulation.reset();
     m_play = PlayState::Editing;
-    PlaySnapshot snapshot = std::exchange(m_play_snapshot, PlaySnapshot{});
-    if (snapshot.world) {
-        m_world = std::move(snapshot.world);
-    } else {
-        Diagnostics problems;
-        auto restored = m_game->load_scene_text(snapshot.text, "play snapshot", problems);
-        if (!restored) {
-            // Cannot happen for a text the same build wrote; keep the played world rather than
-            // lose everything.
-            log_problems(problems);
-            log_error("stop: cannot restore the scene: " + restored.error().describe());
-            return;
-        }
-        m_world = std::move(restored->world);
-    }
+    m_world = std::move(*before_play);
     prune_selection();
     m_last_pick.clear();
     m_last_click.reset();

@@ -608,6 +608,9 @@ private:
     };
     // Keeps the world as it is in m_play_snapshot; fails (keeping nothing) when it cannot.
     Result<void> keep_for_stop();
+    // The world m_play_snapshot kept, taken out of it; an error (the snapshot staying, so Stop can
+    // be tried again) when its text does not load.
+    Result<std::unique_ptr<World>> take_kept_world();
 
     [[nodiscard]] const Project& project_or_empty() const;
     [[nodiscard]] EditContext edit_context() const;

@@ -347,8 +347,13 @@ private:
                 continue; // removed from this instance
             }
             void* value = scratch(*type, base);
-            if (given != nullptr)
+            if (given != nullptr) {
+                const std::size_t errors_before = m_diag.error_count();
                 detail::read_component(*type, *given, value, m_source, type_path, m_diag);
+                // Each field read_component could not take stays as it was, reported.
+                if (m_options.keep_unfit_fields)
+                    m_kept_errors += m_diag.error_count() - errors_before;
+            }
             m_world.add_copy(h, type->id, value);
             if (type->id == component_id<TileMap>())
                 check_tile_map(*static_cast<const TileMap*>(value), type_path);

@@ -3,7 +3,9 @@
 // must load without errors, and the second world must equal the first (state hash and the bytes
 // it saves). The loader's fast path (scene_fast_read.h) must agree with the precise reader alone
 // on every input, with its own windows of the objects' text or one per entry: the same outcome,
-// the same messages, the same world.
+// the same messages, the same world. A load keeping unfit fields (the editor's) reports the same
+// problems, fails only where the strict load fails for other reasons, makes the strict load's
+// world when that succeeds, and what it makes saves to a text the strict load reads cleanly.
 
 #include "fuzz_context.h"
 
@@ -48,6 +50,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 state_hash(windowed) == state_hash(first),
             "the fast path reads the same with a window per entry",
             report + "\n--- a window per entry:\n" + windowed_diagnostics.format());
+    World kept(context.registry);
+    Diagnostics kept_diagnostics;
+    auto kept_loaded =
+        load_scene_text(kept, text, "fuzz.scene.json", context.project, context.prefabs,
+                        kept_diagnostics, SceneLoadOptions{.keep_unfit_fields = true});
+    require(kept_diagnostics.format() == report, "a keeping load reports the same problems",
+            report + "\n--- keeping unfit fields:\n" + kept_diagnostics.format());
+    require(!loaded || (kept_loaded && state_hash(kept) == state_hash(first)),
+            "a keeping load makes the world a strict load makes", report);
+    if (kept_loaded && !loaded) {
+        auto kept_text = scene_to_text(kept, kept_loaded->name, context.prefabs);
+        require(kept_text.ok(), "a kept scene saves",
+                kept_text ? "" : kept_text.error().describe());
+        World strict(context.registry);
+        Diagnostics strict_diagnostics;
+        require(load_scene_text(strict, *kept_text, "kept.scene.json", context.project,
+                                context.prefabs, strict_diagnostics)
+                        .ok() &&
+                    !strict_diagnostics.has_errors(),
+                "a kept scene's save loads strictly without errors",
+                strict_diagnostics.format() + "\n" + *kept_text);
+    }
     if (!loaded) {
         require(diagnostics.has_errors(), "a failed load reports an error");
         require(first.object_count() == 0, "a failed load leaves the world empty", report);

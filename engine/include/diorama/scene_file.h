@@ -61,6 +61,12 @@ struct SceneLoadOptions {
     // as read; the problems are still errors in the diagnostics. The editor loads so that one
     // missing file never keeps a scene from opening.
     bool keep_missing_prefabs = false;
+    // A component field its type does not declare, or a value that does not fit its field (a
+    // script's field removed or given another type), leaves the field at its default or the
+    // prefab's value instead of failing the load; the problems are still errors in the
+    // diagnostics. The editor loads so that a changed declaration never keeps a scene from
+    // opening, nor Play's kept scene from coming back at Stop.
+    bool keep_unfit_fields = false;
     // Reads with the precise reader alone, never the fast path (tests and fuzzing compare them).
     bool precise_only = false;
     // Bytes of the objects' text the fast path indexes at a time, at least; 0: its own choice.

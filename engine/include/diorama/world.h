@@ -148,6 +148,8 @@ public:
     // The live object with this guid, or the null handle. Brings the guid index up to date
     // first (generated guids join it lazily), so it is not safe to call concurrently.
     [[nodiscard]] Handle find(Guid g) const;
+    // The object's name ("" when it has none). The reference is valid until the next create,
+    // destroy or set_name in this world: copy it to keep it past those.
     [[nodiscard]] const std::string& name(Handle h) const;
     void set_name(Handle h, std::string name);
     // A live object with this name (the earliest named so), or the null handle.

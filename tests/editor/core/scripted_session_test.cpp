@@ -153,6 +153,53 @@ TEST_F(ScriptedSession, StopPutsTheScriptedValuesBackAndAReloadWhilePlayingReach
     EXPECT_EQ(field("calls"), FieldValue{std::int32_t{0}});
 }
 
+// A field whose type a reload changed while playing: Stop still brings the scene back, the kept
+// value that no longer fits left at the field's new default (the console says so), and the
+// editor is out of Play. A field the reload dropped is no trouble either.
+TEST_F(ScriptedSession, StopBringsTheSceneBackAfterAReloadRetypedOrDroppedAField) {
+    ASSERT_TRUE(session->set_field(kWalker, "Walker.speed", FieldValue{3.0f}));
+    session->play();
+    session->step();
+    rewrite_script(R"({ "speed", "float", 2 }, { "fail_at", "int", 0 },)",
+                   R"({ "speed", "string", "fast" },)");
+    EXPECT_EQ(session->reload_changed_scripts(), 1) << dump();
+    session->stop();
+    EXPECT_EQ(session->play_state(), PlayState::Editing) << dump();
+    EXPECT_EQ(x(), 0.0f) << dump();
+    EXPECT_EQ(field("speed"), FieldValue{std::string("fast")});
+    EXPECT_EQ(field("calls"), FieldValue{std::int32_t{0}});
+    EXPECT_TRUE(console.contains("play snapshot: objects[0].components.Walker.speed: expected a "
+                                 "value of type string"))
+        << dump();
+    EXPECT_FALSE(console.contains("cannot restore")) << dump();
+}
+
+// A scene saved before its script retyped or dropped a field opens anyway: that field has its
+// default, and the Problems list names each at its JSON path.
+TEST_F(ScriptedSession, ASceneWhoseFieldsTheScriptRetypedOrDroppedStillOpens) {
+    session.reset();
+    dir.write("game/scenes/main.scene.json", R"({"format": "diorama.scene", "version": 1,
+        "name": "main", "layers": ["world"], "objects": [{"guid": "00000000000000a1",
+        "name": "W", "layer": "world", "components": {"Walker": {"speed": "fast",
+        "calls": 5, "gone": true}}}]})");
+    session = std::make_unique<EditorSession>();
+    auto opened = session->open_project(dir.path() / "game");
+    ASSERT_TRUE(opened) << opened.error().describe();
+    EXPECT_EQ(session->scene_path(), "scenes/main.scene.json");
+    EXPECT_EQ(field("speed"), FieldValue{2.0f});
+    EXPECT_EQ(field("calls"), FieldValue{std::int32_t{5}});
+    std::string problems;
+    for (const ProblemLine& line : session->problems())
+        problems += line.text + "\n";
+    EXPECT_NE(problems.find("error: scenes/main.scene.json: objects[0].components.Walker.speed: "),
+              std::string::npos)
+        << problems;
+    EXPECT_NE(problems.find("error: scenes/main.scene.json: objects[0].components.Walker.gone: "
+                            "Walker has no field \"gone\""),
+              std::string::npos)
+        << problems;
+}
+
 // What on_create keeps in a component besides its declared fields is there again after Stop, as
 // when the scene was opened: a second Play runs as the first.
 TEST_F(ScriptedSession, WhatOnCreateKeptInAComponentIsThereAgainForTheNextPlay) {

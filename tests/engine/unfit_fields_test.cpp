@@ -1,0 +1,134 @@
+// Scenes loaded with SceneLoadOptions::keep_unfit_fields: a field its type does not declare, or a
+// value that does not fit its field, leaves the field as it was (default or the prefab's) and the
+// load goes on, each problem still an error at its JSON path; a strict load fails on the same.
+
+#include "diorama/prefab.h"
+#include "diorama/project.h"
+#include "diorama/scene_file.h"
+#include "diorama/type_registry.h"
+#include "diorama/world.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+namespace diorama {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kBroken = fs::path(DIORAMA_SOURCE_DIR) / "tests/data/broken";
+
+// A field of the wrong type and a field the type does not have next to good ones, in a plain
+// object and in a prefab instance's override; a component that is no object at all.
+const char* const kScene = R"({
+  "format": "diorama.scene", "version": 1, "name": "unfit", "layers": ["world"],
+  "objects": [
+    {"guid": "00000000000000a1", "layer": "world", "name": "Plain",
+     "components": {"Transform2D": {"position": "left", "rotation_deg": 45.0, "wobble": 3},
+                    "Velocity": {"linear": [2.0, 1.0]}}},
+    {"guid": "00000000000000a2", "layer": "world", "name": "Block",
+     "prefab": "prefabs/block.prefab.json",
+     "components": {"Transform2D": {"position": [200.0, 0.0]},
+                    "Shape": {"color": "red", "size": [4.0, 4.0]}}},
+    {"guid": "00000000000000a3", "layer": "world", "name": "Odd",
+     "components": {"Transform2D": {"position": [1.0, 2.0]}, "Velocity": [1, 2]}}
+  ]
+})";
+
+class UnfitFieldsTest : public ::testing::Test {
+protected:
+    UnfitFieldsTest() {
+        register_builtin_components(registry);
+        Diagnostics d;
+        auto p = load_project(kBroken, d);
+        EXPECT_TRUE(p.ok()) << d.format();
+        project = *p;
+        prefabs.load_folder(project, registry, d);
+    }
+
+    bool reported(const Diagnostics& d, const std::string& line) const {
+        return d.format().find(line) != std::string::npos;
+    }
+
+    TypeRegistry registry;
+    Project project;
+    PrefabLibrary prefabs;
+};
+
+TEST_F(UnfitFieldsTest, AStrictLoadFailsNamingEachFieldAtItsPath) {
+    for (bool precise_only : {false, true}) {
+        SCOPED_TRACE(precise_only);
+        World world(registry);
+        Diagnostics d;
+        EXPECT_FALSE(load_scene_text(world, kScene, "unfit.scene.json", project, prefabs, d,
+                                     {.precise_only = precise_only})
+                         .ok());
+        EXPECT_EQ(world.object_count(), 0u);
+        EXPECT_EQ(d.error_count(), 4u) << d.format();
+        EXPECT_TRUE(reported(d, "unfit.scene.json: objects[0].components.Transform2D.position: "))
+            << d.format();
+        EXPECT_TRUE(reported(d, "unfit.scene.json: objects[0].components.Transform2D.wobble: "
+                                "Transform2D has no field \"wobble\""))
+            << d.format();
+        EXPECT_TRUE(reported(d, "unfit.scene.json: objects[1].components.Shape.color: "))
+            << d.format();
+        EXPECT_TRUE(reported(d, "unfit.scene.json: objects[2].components.Velocity: "))
+            << d.format();
+    }
+}
+
+TEST_F(UnfitFieldsTest, AKeepingLoadOpensWithThoseFieldsAsTheyWereAndTheSameErrors) {
+    for (bool precise_only : {false, true}) {
+        SCOPED_TRACE(precise_only);
+        World world(registry);
+        Diagnostics d;
+        auto info = load_scene_text(world, kScene, "unfit.scene.json", project, prefabs, d,
+                                    {.keep_unfit_fields = true, .precise_only = precise_only});
+        ASSERT_TRUE(info.ok()) << d.format();
+        EXPECT_EQ(info->objects, 3u);
+        EXPECT_EQ(d.error_count(), 4u) << d.format();
+        EXPECT_TRUE(reported(d, "unfit.scene.json: objects[0].components.Transform2D.wobble: "))
+            << d.format();
+
+        const Handle plain = world.find(Guid{0xa1});
+        ASSERT_TRUE(plain);
+        EXPECT_EQ(world.get<Transform2D>(plain)->position, glm::vec2(0.0f)) << "the default";
+        EXPECT_EQ(world.get<Transform2D>(plain)->rotation_deg, 45.0f);
+        EXPECT_EQ(world.get<Velocity>(plain)->linear, glm::vec2(2.0f, 1.0f));
+
+        // The prefab's colour stays; the instance's other override is read.
+        const Handle block = world.find(Guid{0xa2});
+        ASSERT_TRUE(block);
+        const Shape* shape = world.get<Shape>(block);
+        ASSERT_NE(shape, nullptr);
+        EXPECT_EQ(shape->color, glm::vec4(0.5f, 0.5f, 1.0f, 1.0f));
+        EXPECT_EQ(shape->size, glm::vec2(4.0f, 4.0f));
+        EXPECT_EQ(world.get<Transform2D>(block)->position, glm::vec2(200.0f, 0.0f));
+
+        // A component that is no object is there with its defaults.
+        const Handle odd = world.find(Guid{0xa3});
+        ASSERT_TRUE(odd);
+        ASSERT_NE(world.get<Velocity>(odd), nullptr);
+        EXPECT_EQ(world.get<Velocity>(odd)->linear, glm::vec2(0.0f));
+    }
+}
+
+TEST_F(UnfitFieldsTest, OtherProblemsStillFailAKeepingLoad) {
+    const std::string scene = R"({"format": "diorama.scene", "version": 1, "name": "bad",
+        "layers": ["world"], "objects": [
+        {"guid": "00000000000000a1", "layer": "world",
+         "components": {"Transform2D": {"position": "left"}}},
+        {"guid": "00000000000000a1", "layer": "world"}]})";
+    World world(registry);
+    Diagnostics d;
+    EXPECT_FALSE(load_scene_text(world, scene, "bad.scene.json", project, prefabs, d,
+                                 {.keep_unfit_fields = true})
+                     .ok());
+    EXPECT_EQ(world.object_count(), 0u);
+    EXPECT_TRUE(reported(d, "bad.scene.json: objects[1].guid: ")) << d.format();
+}
+
+} // namespace
+} // namespace diorama

@@ -45,9 +45,11 @@ EditorSession::EditorSession(GameOptions options)
     : m_game_options(std::move(options)), m_game(std::make_unique<Game>()),
       m_world(m_game->new_world()) {
     // One missing prefab never keeps a scene from opening: its objects stand in for it. Nor does
-    // a field a script no longer declares as the scene has it: the field keeps its default.
+    // a field a script no longer declares as a scene or prefab has it: the field keeps its
+    // default.
     m_game_options.scene_loading.keep_missing_prefabs = true;
     m_game_options.scene_loading.keep_unfit_fields = true;
+    m_game_options.prefab_loading.keep_unfit_fields = true;
 }
 
 EditorSession::~EditorSession() {

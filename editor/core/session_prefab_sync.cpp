@@ -134,7 +134,8 @@ int EditorSession::reload_changed_prefabs() {
             continue;
         if (auto stamp = stamp_file(file, false)) m_prefab_stamps[path] = *stamp;
         Diagnostics problems;
-        auto loaded = load_prefab(project(), path, registry(), problems, &prefabs());
+        auto loaded = load_prefab(project(), path, registry(), problems, &prefabs(),
+                                  m_game->prefab_loading());
         const Prefab* before = prefabs().find(path);
         if (before != nullptr && before->path != path) before = nullptr;
         if (!loaded) {

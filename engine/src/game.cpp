@@ -142,12 +142,14 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
         game->m_module = std::move(*module);
     }
     game->m_scripts = Scripts::load(*project, *game->m_registry, diagnostics);
-    game->m_prefabs.load_folder(*project, *game->m_registry, game->m_prefab_problems);
+    game->m_prefabs.load_folder(*project, *game->m_registry, game->m_prefab_problems,
+                                options.prefab_loading);
     (options.prefab_diagnostics != nullptr ? *options.prefab_diagnostics : diagnostics)
         .merge(game->m_prefab_problems);
     game->m_tilesets.load_folder(*project, diagnostics);
     game->m_project = std::move(*project);
     game->m_scene_loading = options.scene_loading;
+    game->m_prefab_loading = options.prefab_loading;
     return game;
 }
 
@@ -155,7 +157,7 @@ void Game::reload_content(Diagnostics& diagnostics) {
     if (!m_project) return;
     m_prefabs = PrefabLibrary();
     m_prefab_problems = Diagnostics();
-    m_prefabs.load_folder(*m_project, *m_registry, m_prefab_problems);
+    m_prefabs.load_folder(*m_project, *m_registry, m_prefab_problems, m_prefab_loading);
     diagnostics.merge(m_prefab_problems);
     m_tilesets = TilesetLibrary();
     m_tilesets.load_folder(*m_project, diagnostics);

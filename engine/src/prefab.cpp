@@ -92,7 +92,7 @@ std::vector<std::string> Prefab::nested_prefabs() const {
 // ---- library ----
 
 void PrefabLibrary::load_folder(const Project& project, const TypeRegistry& registry,
-                                Diagnostics& diagnostics) {
+                                Diagnostics& diagnostics, PrefabLoadOptions options) {
     // A prefab loads after the prefabs its children come from; a chain back to itself is a cycle.
     const std::vector<std::string> files =
         project_files(project.root, project.prefab_folder, ".prefab.json");
@@ -122,7 +122,7 @@ void PrefabLibrary::load_folder(const Project& project, const TypeRegistry& regi
             visit(used);
         }
         if (!cycle)
-            if (auto prefab = load_prefab(project, path, registry, diagnostics, this))
+            if (auto prefab = load_prefab(project, path, registry, diagnostics, this, options))
                 add(std::move(*prefab));
         chain.pop_back();
         state[path] = State::Done;

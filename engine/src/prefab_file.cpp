@@ -25,6 +25,16 @@ std::string stem_of(std::string_view path, std::string_view suffix) {
     return name;
 }
 
+// The fields read_component could not take, when the options keep them (at their defaults).
+struct UnfitFields {
+    bool keep = false;
+    std::size_t kept_errors = 0; // the errors reported for them
+
+    void count_kept(std::size_t errors) {
+        if (keep) kept_errors += errors;
+    }
+};
+
 // What one object's components read into.
 struct ReadComponents {
     std::vector<PrefabComponent> components;
@@ -35,7 +45,8 @@ struct ReadComponents {
 // prefab object, or null: the types' defaults); null removes a component base has.
 ReadComponents read_components(const Json& components, const std::vector<PrefabComponent>* base,
                                const TypeRegistry& registry, const detail::ComponentSource& source,
-                               const std::string& path, Diagnostics& diagnostics) {
+                               const std::string& path, UnfitFields& unfit,
+                               Diagnostics& diagnostics) {
     ReadComponents out;
     const std::string_view file = source.file;
     if (!components.is_object()) {
@@ -62,9 +73,12 @@ ReadComponents read_components(const Json& components, const std::vector<PrefabC
         }
         auto value = type->make_instance();
         if (from != nullptr) type->copy(value.get(), from);
-        if (it != components.end())
+        if (it != components.end()) {
+            const std::size_t errors_before = diagnostics.error_count();
             detail::read_component(*type, *it, value.get(), source,
                                    detail::LazyPath(components_path, type->name), diagnostics);
+            unfit.count_kept(diagnostics.error_count() - errors_before);
+        }
         out.components.push_back(PrefabComponent{type, std::move(value)});
     }
     for (auto it = components.begin(); it != components.end(); ++it) {
@@ -95,7 +109,7 @@ std::optional<Guid> read_guid(const Json& object, std::string_view key, std::str
 // Reads the "children" array into prefab.children.
 void read_children(const Json& children, Prefab& prefab, const TypeRegistry& registry,
                    const detail::ComponentSource& source, const PrefabLibrary* nested,
-                   Diagnostics& diagnostics) {
+                   UnfitFields& unfit, Diagnostics& diagnostics) {
     const std::string_view file = source.file;
     if (!children.is_array()) {
         diagnostics.error(
@@ -177,8 +191,9 @@ void read_children(const Json& children, Prefab& prefab, const TypeRegistry& reg
                                          detail::where(file, json_path(path, "part"))));
         }
         auto components = entry.find("components");
-        auto read = read_components(components != entry.end() ? *components : Json::object(), base,
-                                    registry, source, json_path(path, "components"), diagnostics);
+        auto read =
+            read_components(components != entry.end() ? *components : Json::object(), base,
+                            registry, source, json_path(path, "components"), unfit, diagnostics);
         part.components = std::move(read.components);
         part.unknown = std::move(read.unknown);
         prefab.children.push_back(std::move(part));
@@ -218,7 +233,7 @@ Result<Json> write_components(const std::vector<PrefabComponent>& components, co
 
 Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const Project& project,
                             const TypeRegistry& registry, Diagnostics& diagnostics,
-                            const PrefabLibrary* nested) {
+                            const PrefabLibrary* nested, PrefabLoadOptions options) {
     auto parsed = parse_json(text, path, JsonLimits{.max_bytes = kMaxPrefabBytes});
     if (!parsed) {
         diagnostics.error(parsed.error());
@@ -242,21 +257,23 @@ Result<Prefab> parse_prefab(std::string_view text, std::string_view path, const 
     prefab.id = read_guid(root, "id", path, "", local).value_or(Guid{});
     detail::AssetChecks assets(project.root);
     const detail::ComponentSource source{path, &assets};
+    UnfitFields unfit{.keep = options.keep_unfit_fields};
     if (auto components = root.find("components"); components != root.end()) {
-        auto read = read_components(*components, nullptr, registry, source, "components", local);
+        auto read =
+            read_components(*components, nullptr, registry, source, "components", unfit, local);
         prefab.components = std::move(read.components);
         prefab.unknown = std::move(read.unknown);
     }
     if (auto children = root.find("children"); children != root.end())
-        read_children(*children, prefab, registry, source, nested, local);
+        read_children(*children, prefab, registry, source, nested, unfit, local);
     diagnostics.merge(local);
-    if (local.has_errors()) return local.first_error();
+    if (local.error_count() > unfit.kept_errors) return local.first_error();
     return prefab;
 }
 
 Result<Prefab> load_prefab(const Project& project, std::string_view path,
                            const TypeRegistry& registry, Diagnostics& diagnostics,
-                           const PrefabLibrary* nested) {
+                           const PrefabLibrary* nested, PrefabLoadOptions options) {
     auto file = file_in_project(project.root, fs::path(path));
     if (!file) {
         diagnostics.error(file.error());
@@ -269,7 +286,7 @@ Result<Prefab> load_prefab(const Project& project, std::string_view path,
         diagnostics.error(e);
         return e;
     }
-    return parse_prefab(*text, path, project, registry, diagnostics, nested);
+    return parse_prefab(*text, path, project, registry, diagnostics, nested, options);
 }
 
 Result<Json> prefab_to_json(const Prefab& prefab, const PrefabLibrary* nested) {

@@ -1,6 +1,7 @@
-// Scenes loaded with SceneLoadOptions::keep_unfit_fields: a field its type does not declare, or a
-// value that does not fit its field, leaves the field as it was (default or the prefab's) and the
-// load goes on, each problem still an error at its JSON path; a strict load fails on the same.
+// Scenes and prefabs loaded with keep_unfit_fields (SceneLoadOptions, PrefabLoadOptions): a field
+// its type does not declare, or a value that does not fit its field, leaves the field as it was
+// (default or the prefab's) and the load goes on, each problem still an error at its JSON path; a
+// strict load fails on the same.
 
 #include "diorama/prefab.h"
 #include "diorama/project.h"
@@ -128,6 +129,64 @@ TEST_F(UnfitFieldsTest, OtherProblemsStillFailAKeepingLoad) {
                      .ok());
     EXPECT_EQ(world.object_count(), 0u);
     EXPECT_TRUE(reported(d, "bad.scene.json: objects[1].guid: ")) << d.format();
+}
+
+// A prefab with an unfit field in its root and in a child, and a component that is no object.
+const char* const kPrefab = R"({"format": "diorama.prefab", "version": 1, "name": "odd",
+  "id": "00000000000000b0",
+  "components": {"Transform2D": {"position": "left", "rotation_deg": 30.0},
+                 "Shape": {"colour": [1, 0, 0, 1], "radius": 5.0}},
+  "children": [{"id": "00000000000000b1", "parent": "00000000000000b0",
+                "components": {"Transform2D": {"position": [4.0, 0.0], "scale": "big"},
+                               "Velocity": 3}}]})";
+
+TEST_F(UnfitFieldsTest, AStrictPrefabLoadFailsNamingEachField) {
+    Diagnostics d;
+    EXPECT_FALSE(parse_prefab(kPrefab, "prefabs/odd.prefab.json", project, registry, d).ok());
+    EXPECT_EQ(d.error_count(), 4u) << d.format();
+    EXPECT_TRUE(reported(d, "prefabs/odd.prefab.json: components.Transform2D.position: "))
+        << d.format();
+    EXPECT_TRUE(reported(d, "prefabs/odd.prefab.json: components.Shape.colour: Shape has no "
+                            "field \"colour\""))
+        << d.format();
+    EXPECT_TRUE(reported(d, "prefabs/odd.prefab.json: children[0].components.Transform2D.scale: "))
+        << d.format();
+    EXPECT_TRUE(reported(d, "prefabs/odd.prefab.json: children[0].components.Velocity: "))
+        << d.format();
+}
+
+TEST_F(UnfitFieldsTest, AKeepingPrefabLoadHasThoseFieldsAtTheirDefaultsAndTheSameErrors) {
+    Diagnostics d;
+    auto prefab = parse_prefab(kPrefab, "prefabs/odd.prefab.json", project, registry, d, nullptr,
+                               {.keep_unfit_fields = true});
+    ASSERT_TRUE(prefab.ok()) << d.format();
+    EXPECT_EQ(d.error_count(), 4u) << d.format();
+    const auto* root = static_cast<const Transform2D*>(prefab->find(component_id<Transform2D>()));
+    ASSERT_NE(root, nullptr);
+    EXPECT_EQ(root->position, glm::vec2(0.0f));
+    EXPECT_EQ(root->rotation_deg, 30.0f);
+    const auto* shape = static_cast<const Shape*>(prefab->find(component_id<Shape>()));
+    ASSERT_NE(shape, nullptr);
+    EXPECT_EQ(shape->radius, 5.0f);
+    EXPECT_EQ(shape->color, glm::vec4(1.0f));
+    const Guid child{0xb1};
+    const auto* moved =
+        static_cast<const Transform2D*>(prefab->find(child, component_id<Transform2D>()));
+    ASSERT_NE(moved, nullptr);
+    EXPECT_EQ(moved->position, glm::vec2(4.0f, 0.0f));
+    EXPECT_EQ(moved->scale, glm::vec2(1.0f));
+    EXPECT_NE(prefab->find(child, component_id<Velocity>()), nullptr);
+}
+
+TEST_F(UnfitFieldsTest, OtherProblemsStillFailAKeepingPrefabLoad) {
+    const std::string text = R"({"format": "diorama.prefab", "version": 1, "name": "odd",
+        "components": {"Transform2D": {"position": "left"}},
+        "children": [{"parent": "00000000000000b0"}]})";
+    Diagnostics d;
+    EXPECT_FALSE(parse_prefab(text, "prefabs/odd.prefab.json", project, registry, d, nullptr,
+                              {.keep_unfit_fields = true})
+                     .ok());
+    EXPECT_TRUE(reported(d, "prefabs/odd.prefab.json: children[0]: missing \"id\"")) << d.format();
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // Fuzz target: bytes -> prefab loader (parse, validate) -> instantiate into a world -> save ->
 // load again. The saved prefab must load without errors, save the same bytes, and instantiate to
-// the same state as the first.
+// the same state as the first. A load keeping unfit fields (the editor's) reports the same
+// problems, makes the same prefab when the strict load succeeds, and what it makes saves to a
+// text the strict load reads cleanly.
 
 #include "fuzz_context.h"
 
@@ -37,6 +39,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Diagnostics diagnostics;
     auto first = parse_prefab(text, kPath, context.project, context.registry, diagnostics);
     const std::string report = diagnostics.format();
+
+    Diagnostics kept_diagnostics;
+    auto kept = parse_prefab(text, kPath, context.project, context.registry, kept_diagnostics,
+                             nullptr, PrefabLoadOptions{.keep_unfit_fields = true});
+    require(kept_diagnostics.format() == report, "a keeping load reports the same problems",
+            report + "\n--- keeping unfit fields:\n" + kept_diagnostics.format());
+    require(!first || (kept && instance_hash(*kept) == instance_hash(*first)),
+            "a keeping load makes the prefab a strict load makes", report);
+    if (kept && !first) {
+        auto kept_json = prefab_to_json(*kept);
+        require(kept_json.ok(), "a kept prefab saves",
+                kept_json ? "" : kept_json.error().describe());
+        const std::string kept_text = to_pretty_json(*kept_json);
+        Diagnostics strict;
+        require(parse_prefab(kept_text, kPath, context.project, context.registry, strict).ok() &&
+                    !strict.has_errors(),
+                "a kept prefab's save loads strictly without errors",
+                strict.format() + "\n" + kept_text);
+    }
+
     if (!first) {
         require(diagnostics.has_errors(), "a failed load reports an error");
         return 0;

@@ -45,6 +45,8 @@ struct GameOptions {
     Diagnostics* prefab_diagnostics = nullptr;
     // How the game's scenes load (the editor keeps objects whose prefab is missing).
     SceneLoadOptions scene_loading;
+    // How the game's prefabs load (the editor keeps fields that no longer fit at their defaults).
+    PrefabLoadOptions prefab_loading;
 };
 
 // A scene loaded into a world of its own.
@@ -108,10 +110,12 @@ public:
     // The module loaded, when the project names one.
     [[nodiscard]] const std::optional<LoadedModule>& module() const { return m_module; }
     // What loading the prefabs found (also given to open's diagnostics): a prefab with errors
-    // is missing from prefabs().
+    // (but those prefab_loading keeps) is missing from prefabs().
     [[nodiscard]] const Diagnostics& prefab_problems() const { return m_prefab_problems; }
     // How this game's scenes load (GameOptions::scene_loading).
     [[nodiscard]] const SceneLoadOptions& scene_loading() const { return m_scene_loading; }
+    // How this game's prefabs load (GameOptions::prefab_loading).
+    [[nodiscard]] const PrefabLoadOptions& prefab_loading() const { return m_prefab_loading; }
 
     // An empty world of this game (its registry; its prefabs for spawning; its tilesets).
     [[nodiscard]] std::unique_ptr<World> new_world() const;
@@ -137,6 +141,7 @@ private:
     Diagnostics m_prefab_problems;
     TilesetLibrary m_tilesets;
     SceneLoadOptions m_scene_loading;
+    PrefabLoadOptions m_prefab_loading;
 };
 
 } // namespace diorama

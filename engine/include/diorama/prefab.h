@@ -93,12 +93,20 @@ struct PrefabInstance {
     Guid part;          // the prefab object it comes from: null for the root, else a child's id
 };
 
+// How prefab files load.
+struct PrefabLoadOptions {
+    // A component field its type does not declare, or a value that does not fit its field, leaves
+    // the field at its default (or the nested prefab's value) instead of failing the prefab; the
+    // problems are still errors in the diagnostics (see SceneLoadOptions::keep_unfit_fields).
+    bool keep_unfit_fields = false;
+};
+
 class PrefabLibrary {
 public:
     // Loads every *.prefab.json under the project's prefab folder. Problems go to diagnostics;
-    // prefabs with errors are left out.
-    void load_folder(const Project& project, const TypeRegistry& registry,
-                     Diagnostics& diagnostics);
+    // prefabs with errors (but those options keep) are left out.
+    void load_folder(const Project& project, const TypeRegistry& registry, Diagnostics& diagnostics,
+                     PrefabLoadOptions options = {});
     // Adds (or replaces, by path) a prefab.
     const Prefab& add(Prefab prefab);
     // By path ("prefabs/brick.prefab.json") or by name ("brick"); nullptr when absent.
@@ -117,11 +125,13 @@ private:
 [[nodiscard]] Result<Prefab> parse_prefab(std::string_view text, std::string_view path,
                                           const Project& project, const TypeRegistry& registry,
                                           Diagnostics& diagnostics,
-                                          const PrefabLibrary* nested = nullptr);
-// Reads and parses the prefab at a project-relative path (nested: as parse_prefab).
+                                          const PrefabLibrary* nested = nullptr,
+                                          PrefabLoadOptions options = {});
+// Reads and parses the prefab at a project-relative path (nested, options: as parse_prefab).
 [[nodiscard]] Result<Prefab> load_prefab(const Project& project, std::string_view path,
                                          const TypeRegistry& registry, Diagnostics& diagnostics,
-                                         const PrefabLibrary* nested = nullptr);
+                                         const PrefabLibrary* nested = nullptr,
+                                         PrefabLoadOptions options = {});
 // The prefab file's JSON: per object the fields that differ from the types' defaults (a nested
 // child: from its prefab's object, found in nested; all its fields when nested lacks it).
 [[nodiscard]] Result<Json> prefab_to_json(const Prefab& prefab,

@@ -200,6 +200,31 @@ TEST_F(ScriptedSession, ASceneWhoseFieldsTheScriptRetypedOrDroppedStillOpens) {
         << problems;
 }
 
+// A prefab saved before its script retyped a field loads too: its instances are instances (no
+// stand-ins), that field at its default, and the Problems list names it.
+TEST_F(ScriptedSession, APrefabWhoseFieldTheScriptRetypedStillServesItsInstances) {
+    session.reset();
+    dir.write("game/prefabs/walker.prefab.json", R"({"format": "diorama.prefab", "version": 1,
+        "name": "walker", "components": {"Walker": {"speed": "fast", "calls": 5}}})");
+    dir.write("game/scenes/main.scene.json", R"({"format": "diorama.scene", "version": 1,
+        "name": "main", "layers": ["world"], "objects": [{"guid": "00000000000000a1",
+        "name": "W", "layer": "world", "prefab": "prefabs/walker.prefab.json"}]})");
+    session = std::make_unique<EditorSession>();
+    auto opened = session->open_project(dir.path() / "game");
+    ASSERT_TRUE(opened) << opened.error().describe();
+    const Handle walker = session->world().find(kWalker);
+    EXPECT_NE(session->world().get<PrefabInstance>(walker), nullptr);
+    EXPECT_EQ(session->world().get<MissingPrefab>(walker), nullptr);
+    EXPECT_EQ(field("speed"), FieldValue{2.0f});
+    EXPECT_EQ(field("calls"), FieldValue{std::int32_t{5}});
+    std::string problems;
+    for (const ProblemLine& line : session->problems())
+        problems += line.text + "\n";
+    EXPECT_NE(problems.find("error: prefabs/walker.prefab.json: components.Walker.speed: "),
+              std::string::npos)
+        << problems;
+}
+
 // What on_create keeps in a component besides its declared fields is there again after Stop, as
 // when the scene was opened: a second Play runs as the first.
 TEST_F(ScriptedSession, WhatOnCreateKeptInAComponentIsThereAgainForTheNextPlay) {

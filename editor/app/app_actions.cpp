@@ -65,6 +65,12 @@ void App::load_project(const std::filesystem::path& folder, const std::string& s
         return;
     }
     after_project_change();
+    if (const auto& failure = m_session.module_failure())
+        m_dialogs.show_error("Could not load the game module",
+                             failure->describe() +
+                                 "\n\nThe project opened without it: objects keep its components "
+                                 "as the files have them, and Play needs the module. Rebuild it, "
+                                 "then open the project again.");
     if (const auto& failure = m_session.startup_failure())
         m_dialogs.show_error("Could not open the startup scene",
                              failure->describe() +

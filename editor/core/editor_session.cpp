@@ -50,6 +50,9 @@ EditorSession::EditorSession(GameOptions options)
     m_game_options.scene_loading.keep_missing_prefabs = true;
     m_game_options.scene_loading.keep_unfit_fields = true;
     m_game_options.prefab_loading.keep_unfit_fields = true;
+    // A game module that cannot be loaded leaves its components kept as the files have them, and
+    // Play refused, while the levels can still be laid out.
+    m_game_options.open_without_module = true;
 }
 
 EditorSession::~EditorSession() {
@@ -78,6 +81,9 @@ Result<void> EditorSession::open_project(const fs::path& folder, const std::stri
     }
     if (const auto& module = (*game)->module())
         log_info("module " + module->name + " loaded from " + module->file.string());
+    else if ((*game)->module_error())
+        log_warning("the project opened without its game module: its components are kept as the "
+                    "files have them, and Play needs the module");
 
     // Without a scene named and a startup scene, the project opens on a new empty scene.
     LoadedScene loaded{(*game)->new_world(), {}, "untitled"};
@@ -150,8 +156,11 @@ Result<std::unique_ptr<Exporter>> EditorSession::export_project(const ExportOpti
     // The exporter reports the prefabs' problems itself, as it validates them.
     Diagnostics problems;
     Diagnostics prefab_problems;
+    // What is shipped must load as the player loads it: strictly, with its module.
     GameOptions game_options = m_game_options;
-    game_options.scene_loading = {}; // what is shipped must load as the player loads it
+    game_options.scene_loading = {};
+    game_options.prefab_loading = {};
+    game_options.open_without_module = false;
     game_options.prefab_diagnostics = &prefab_problems;
     auto game = Game::open(project().root, problems, game_options);
     log_problems(problems);
@@ -323,6 +332,11 @@ void EditorSession::play() {
         m_play = PlayState::Playing;
         return;
     }
+    if (const auto& no_module = m_game->module_error()) {
+        log_error("Play needs the game module, which is not loaded: " + no_module->describe() +
+                  ". Mend it, then open the project again");
+        return;
+    }
     end_drag();
     // Made before the snapshot, so that nothing can fail between keeping it and playing.
     auto simulation = std::make_unique<Simulation>(
@@ -389,12 +403,12 @@ Result<void> EditorSession::play_input(const std::filesystem::path& input_file) 
 }
 
 Result<std::unique_ptr<World>> EditorSession::take_kept_world() {
-    if (m_play_snapshot.world) return std::move(m_play_snapshot.world);
+    PlaySnapshot snapshot = std::exchange(m_play_snapshot, PlaySnapshot{});
+    if (snapshot.world) return std::move(snapshot.world);
     Diagnostics problems;
-    auto restored = m_game->load_scene_text(m_play_snapshot.text, "play snapshot", problems);
+    auto restored = m_game->load_scene_text(snapshot.text, "play snapshot", problems);
     log_problems(problems); // e.g. kept values a reload's retyped field no longer takes
     if (!restored) return restored.error();
-    m_play_snapshot.text = std::string();
     return std::move(restored->world);
 }
 
@@ -403,15 +417,16 @@ void EditorSession::stop() {
     if (m_play == PlayState::Editing) return;
     end_drag();
     auto before_play = take_kept_world();
-    if (!before_play) {
-        // Cannot happen for a text the same build wrote; the game stays as it is rather than
-        // lose anything, and Stop can be tried again.
-        log_error("stop: cannot restore the scene: " + before_play.error().describe());
-        return;
-    }
     std::vector<KeptObject> kept = end_play_workflow();
     m_simulation.reset();
     m_play = PlayState::Editing;
+    if (!before_play) {
+        // Only a reload that changed what the kept text needs (beyond the unfit fields a load
+        // keeps) leads here: the played world stays, rather than nothing.
+        log_error("stop: cannot restore the scene, the played world stays: " +
+                  before_play.error().describe());
+        return;
+    }
     m_world = std::move(*before_play);
     prune_selection();
     m_last_pick.clear();

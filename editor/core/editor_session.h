@@ -68,11 +68,17 @@ public:
     // Opens a project: loads its module and prefabs, then its startup scene (or `scene`, a name or
     // project-relative path). Problems are logged and returned; on failure the session keeps
     // whatever it had open before. A startup scene (no scene named) that cannot be loaded does
-    // not fail it: see startup_failure(). Play mode is stopped first.
+    // not fail it: see startup_failure(); nor does a module that cannot be loaded: see
+    // module_failure(). Play mode is stopped first.
     Result<void> open_project(const std::filesystem::path& folder, const std::string& scene = {});
     // Why the startup scene could not be opened by the last open_project (which then opened the
     // project on a new empty scene, the scene's problems listed); nullopt when it opened.
     [[nodiscard]] const std::optional<Error>& startup_failure() const { return m_startup_failure; }
+    // Why the open project's game module is not loaded (it opened without it: its components
+    // kept as the files have them, Play refused); nullopt when it is, or the project has none.
+    [[nodiscard]] const std::optional<Error>& module_failure() const {
+        return m_game->module_error();
+    }
     // Opens another scene of the open project (fails while playing).
     Result<void> open_scene(const std::string& scene);
     // Starts a new empty scene (unsaved, named "untitled") with the current scene's layers.
@@ -561,8 +567,8 @@ private:
     };
     // Keeps the world as it is in m_play_snapshot; fails (keeping nothing) when it cannot.
     Result<void> keep_for_stop();
-    // The world m_play_snapshot kept, taken out of it; an error (the snapshot staying, so Stop can
-    // be tried again) when its text does not load.
+    // The world m_play_snapshot kept, taken out of it (the snapshot is empty after); an error when
+    // its text does not load.
     Result<std::unique_ptr<World>> take_kept_world();
 
     [[nodiscard]] const Project& project_or_empty() const;

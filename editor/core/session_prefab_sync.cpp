@@ -134,8 +134,9 @@ int EditorSession::reload_changed_prefabs() {
             continue;
         if (auto stamp = stamp_file(file, false)) m_prefab_stamps[path] = *stamp;
         Diagnostics problems;
-        auto loaded = load_prefab(project(), path, registry(), problems, &prefabs(),
-                                  m_game->prefab_loading());
+        // Strictly: a file with errors (half-typed in another program) never replaces the version
+        // the editor has.
+        auto loaded = load_prefab(project(), path, registry(), problems, &prefabs());
         const Prefab* before = prefabs().find(path);
         if (before != nullptr && before->path != path) before = nullptr;
         if (!loaded) {

@@ -20,6 +20,18 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A field whose default loses no more than the one value that did not fit it.
+bool is_plain(FieldType type) {
+    switch (type) {
+    case FieldType::Asset:
+    case FieldType::Properties:
+    case FieldType::Tiles:
+        return false;
+    default:
+        return true;
+    }
+}
+
 struct Reader {
     const ComponentSource& source;
     Diagnostics& diagnostics;
@@ -405,13 +417,15 @@ const AssetChecks::Outcome& AssetChecks::check(const std::string& relative) {
     return m_outcomes.emplace(relative, std::move(outcome)).first->second;
 }
 
-void read_component(const TypeInfo& type, const Json& fields, void* component,
-                    const ComponentSource& source, const LazyPath& path, Diagnostics& diagnostics) {
+std::size_t read_component(const TypeInfo& type, const Json& fields, void* component,
+                           const ComponentSource& source, const LazyPath& path,
+                           Diagnostics& diagnostics) {
     Reader reader{source, diagnostics};
     if (!fields.is_object()) {
         reader.expected("an object of " + type.name + " fields", fields, path);
-        return;
+        return 0;
     }
+    std::size_t unfit = 0;
     for (auto it = fields.begin(); it != fields.end(); ++it) {
         const LazyPath field_path(path, it.key());
         const FieldInfo* f = type.find_field(it.key());
@@ -420,17 +434,21 @@ void read_component(const TypeInfo& type, const Json& fields, void* component,
                          type.name + " has no field \"" + it.key() + "\"" +
                              did_you_mean(it.key(), type.field_names()),
                          field_path);
+            ++unfit;
             continue;
         }
-        auto value = reader.value(*f, it.value(), field_path);
-        if (!value) continue;
-        // The location is named only when the write fails.
-        if (auto written = write_field(*f, component, *value, {}); !written) {
-            Error e = written.error();
-            e.where = where(source.file, field_path.str());
-            diagnostics.error(std::move(e));
+        const std::size_t errors_before = diagnostics.error_count();
+        if (auto value = reader.value(*f, it.value(), field_path)) {
+            // The location is named only when the write fails.
+            if (auto written = write_field(*f, component, *value, {}); !written) {
+                Error e = written.error();
+                e.where = where(source.file, field_path.str());
+                diagnostics.error(std::move(e));
+            }
         }
+        if (is_plain(f->type)) unfit += diagnostics.error_count() - errors_before;
     }
+    return unfit;
 }
 
 namespace {

@@ -47,9 +47,14 @@ struct ComponentSource {
 };
 
 // Reads fields (a JSON object of field name -> value) into component; every problem goes to
-// diagnostics with `path` (e.g. objects[3].components.Sprite) extended by the field name.
-void read_component(const TypeInfo& type, const Json& fields, void* component,
-                    const ComponentSource& source, const LazyPath& path, Diagnostics& diagnostics);
+// diagnostics with `path` (e.g. objects[3].components.Sprite) extended by the field name. Returns
+// how many of those errors are unfit fields, each of which only left a field of a plain kind as it
+// was: a field the type does not declare, or a value that does not fit a bool, int, float,
+// string, vec2, color, enum or object field (not an asset path, properties or tiles, whose
+// default would lose more than the value).
+std::size_t read_component(const TypeInfo& type, const Json& fields, void* component,
+                           const ComponentSource& source, const LazyPath& path,
+                           Diagnostics& diagnostics);
 
 // The fields of component whose values differ from base's, as a JSON object. Fails when a value
 // cannot be written (NaN or infinity), naming `where` and the field.

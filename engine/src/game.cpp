@@ -135,11 +135,15 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
     if (!project->module.empty()) {
         auto module = load_module(project->module, game_module_search_path(*project, options),
                                   *game->m_registry);
-        if (!module)
-            return reported(make_error(ErrorCode::Module, module.error().message,
-                                       (project->root / "project.json").string() + ": module"),
-                            diagnostics);
-        game->m_module = std::move(*module);
+        if (module) {
+            game->m_module = std::move(*module);
+        } else {
+            Error failed = make_error(ErrorCode::Module, module.error().message,
+                                      (project->root / "project.json").string() + ": module");
+            if (!options.open_without_module) return reported(std::move(failed), diagnostics);
+            diagnostics.error(failed);
+            game->m_module_error = std::move(failed);
+        }
     }
     game->m_scripts = Scripts::load(*project, *game->m_registry, diagnostics);
     game->m_prefabs.load_folder(*project, *game->m_registry, game->m_prefab_problems,

@@ -25,7 +25,7 @@ std::string stem_of(std::string_view path, std::string_view suffix) {
     return name;
 }
 
-// The fields read_component could not take, when the options keep them (at their defaults).
+// The unfit fields read_component reports, when the options keep them (at their defaults).
 struct UnfitFields {
     bool keep = false;
     std::size_t kept_errors = 0; // the errors reported for them
@@ -73,12 +73,10 @@ ReadComponents read_components(const Json& components, const std::vector<PrefabC
         }
         auto value = type->make_instance();
         if (from != nullptr) type->copy(value.get(), from);
-        if (it != components.end()) {
-            const std::size_t errors_before = diagnostics.error_count();
-            detail::read_component(*type, *it, value.get(), source,
-                                   detail::LazyPath(components_path, type->name), diagnostics);
-            unfit.count_kept(diagnostics.error_count() - errors_before);
-        }
+        if (it != components.end())
+            unfit.count_kept(detail::read_component(*type, *it, value.get(), source,
+                                                    detail::LazyPath(components_path, type->name),
+                                                    diagnostics));
         out.components.push_back(PrefabComponent{type, std::move(value)});
     }
     for (auto it = components.begin(); it != components.end(); ++it) {

@@ -348,11 +348,10 @@ private:
             }
             void* value = scratch(*type, base);
             if (given != nullptr) {
-                const std::size_t errors_before = m_diag.error_count();
-                detail::read_component(*type, *given, value, m_source, type_path, m_diag);
-                // Each field read_component could not take stays as it was, reported.
-                if (m_options.keep_unfit_fields)
-                    m_kept_errors += m_diag.error_count() - errors_before;
+                const std::size_t unfit =
+                    detail::read_component(*type, *given, value, m_source, type_path, m_diag);
+                // Each unfit field stays as it was, reported.
+                if (m_options.keep_unfit_fields) m_kept_errors += unfit;
             }
             m_world.add_copy(h, type->id, value);
             if (type->id == component_id<TileMap>())
@@ -513,12 +512,15 @@ Result<SceneInfo> load_padded_scene(World& world, std::string_view text, std::st
     }
     Diagnostics local;
     SceneInfo info;
-    if (auto name = reader.read(*parsed, local)) {
+    auto name = reader.read(*parsed, local);
+    if (name) {
         info.name = std::move(*name);
         local.merge(body);
     }
     diagnostics.merge(local);
-    if (local.error_count() > reader.kept_errors()) {
+    // Without a usable header nothing was read (the objects' own errors, kept or not, are left
+    // out with them).
+    if (!name || local.error_count() > reader.kept_errors()) {
         world.clear();
         return local.first_error();
     }

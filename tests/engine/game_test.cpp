@@ -187,6 +187,32 @@ TEST_F(GameTest, AMissingModuleFailsAsAModuleErrorAtProjectJsonModule) {
     EXPECT_EQ(diagnostics.first_error().describe(), game.error().describe());
 }
 
+TEST_F(GameTest, OpenWithoutModuleOpensTheGameAndKeepsWhyTheModuleIsNotThere) {
+    dir.write("game/project.json", R"({"format": "diorama.project", "version": 1, "name": "G",
+        "startup_scene": "scenes/main.scene.json", "module": "no_such_module"})");
+    dir.write("game/scenes/main.scene.json", R"({"format": "diorama.scene", "version": 1,
+        "name": "main", "layers": ["world"], "objects": [{"guid": "00000000000000a1",
+        "layer": "world", "components": {"Paddle": {"speed": 3}}}]})");
+    Diagnostics diagnostics;
+    auto game = Game::open(root, diagnostics, {.module_dirs = {}, .open_without_module = true});
+    ASSERT_TRUE(game) << diagnostics.format();
+    EXPECT_FALSE((*game)->module());
+    ASSERT_TRUE((*game)->module_error());
+    EXPECT_EQ((*game)->module_error()->code, ErrorCode::Module);
+    EXPECT_EQ((*game)->module_error()->where, (root / "project.json").string() + ": module");
+    ASSERT_EQ(diagnostics.error_count(), 1u);
+    EXPECT_EQ(diagnostics.first_error().describe(), (*game)->module_error()->describe());
+
+    // The module's components load as unknown components, kept as the file has them.
+    Diagnostics scene_problems;
+    auto scene = (*game)->load_scene("", scene_problems);
+    ASSERT_TRUE(scene) << scene_problems.format();
+    const Handle h = scene->world->find(Guid{0xa1});
+    const UnknownComponents* kept = scene->world->get<UnknownComponents>(h);
+    ASSERT_NE(kept, nullptr);
+    EXPECT_EQ(kept->components.at("Paddle"), Json::parse(R"({"speed": 3})"));
+}
+
 TEST_F(GameTest, TheModuleSearchPathIsEnvironmentThenToolFoldersThenTheProjects) {
     const char* old = std::getenv("DIORAMA_MODULE_PATH");
     const std::string saved = old != nullptr ? old : "";

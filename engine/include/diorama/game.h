@@ -47,6 +47,11 @@ struct GameOptions {
     SceneLoadOptions scene_loading;
     // How the game's prefabs load (the editor keeps fields that no longer fit at their defaults).
     PrefabLoadOptions prefab_loading;
+    // A module that cannot be loaded (missing, of another engine build, failing to register) is
+    // an error in open's diagnostics, but the game opens without it: the components of its types
+    // load as unknown components, kept as the files have them. Game::module_error() says why.
+    // The editor opens so, to lay out levels while the module is being mended.
+    bool open_without_module = false;
 };
 
 // A scene loaded into a world of its own.
@@ -109,6 +114,9 @@ public:
     [[nodiscard]] Scripts* scripts() const { return m_scripts.get(); }
     // The module loaded, when the project names one.
     [[nodiscard]] const std::optional<LoadedModule>& module() const { return m_module; }
+    // Why the project's module is not loaded (GameOptions::open_without_module); nullopt when it
+    // is, or the project names none.
+    [[nodiscard]] const std::optional<Error>& module_error() const { return m_module_error; }
     // What loading the prefabs found (also given to open's diagnostics): a prefab with errors
     // (but those prefab_loading keeps) is missing from prefabs().
     [[nodiscard]] const Diagnostics& prefab_problems() const { return m_prefab_problems; }
@@ -136,6 +144,7 @@ private:
     std::optional<Project> m_project;
     std::unique_ptr<TypeRegistry> m_registry;
     std::optional<LoadedModule> m_module;
+    std::optional<Error> m_module_error;
     std::unique_ptr<Scripts> m_scripts;
     PrefabLibrary m_prefabs;
     Diagnostics m_prefab_problems;

@@ -126,22 +126,52 @@ TEST(SessionWithoutProject, EditsAnEmptySceneButCannotSaveIt) {
     EXPECT_EQ(session.world().object_count(), 0u);
 }
 
-TEST(SessionModules, ModulesAreFoundThroughDioramaModulePath) {
+// A project whose module is not found opens without it: its components are kept as the files
+// have them (a scene saved meanwhile loses nothing of them) and Play is refused. Once
+// $DIORAMA_MODULE_PATH finds the module, the project opens with it.
+TEST(SessionModules, ModulesAreFoundThroughDioramaModulePathAndAMissingOneLosesNothing) {
     BounceCopy copy;
     const char* old = std::getenv("DIORAMA_MODULE_PATH");
     const std::string saved = old != nullptr ? old : "";
+    std::uint64_t with_module = 0;
+    {
+        EditorSession session(GameOptions{.module_dirs = {test::module_dir()}});
+        ASSERT_TRUE(session.open_project(copy.path()));
+        with_module = state_hash(session.world());
+    }
     {
         EditorSession session(GameOptions{.module_dirs = {}}); // no module folders of its own
         unsetenv("DIORAMA_MODULE_PATH");
         LogCapture log;
-        auto missing = session.open_project(copy.path());
-        ASSERT_FALSE(missing);
-        EXPECT_EQ(missing.error().code, ErrorCode::Module);
-        EXPECT_NE(missing.error().message.find("not found"), std::string::npos)
-            << missing.error().message;
-        EXPECT_FALSE(session.has_project());
+        auto opened = session.open_project(copy.path());
+        ASSERT_TRUE(opened) << opened.error().describe();
+        ASSERT_TRUE(session.module_failure());
+        EXPECT_EQ(session.module_failure()->code, ErrorCode::Module);
+        EXPECT_NE(session.module_failure()->message.find("module 'bounce' (bounce.so) not found"),
+                  std::string::npos)
+            << session.module_failure()->message;
+        EXPECT_TRUE(std::any_of(
+            session.problems().begin(), session.problems().end(),
+            [](const ProblemLine& p) { return p.text.find("not found") != std::string::npos; }));
+        EXPECT_GT(session.world().object_count(), 0u);
+        EXPECT_EQ(session.registry().find("Paddle"), nullptr);
+
+        session.play();
+        EXPECT_EQ(session.play_state(), PlayState::Editing);
+        EXPECT_TRUE(log.contains("Play needs the game module")) << "refused, saying why";
+        session.step();
+        EXPECT_EQ(session.play_state(), PlayState::Editing);
+
+        ASSERT_TRUE(session.save_as("scenes/without_module.scene.json"));
         setenv("DIORAMA_MODULE_PATH", test::module_dir().c_str(), 1);
-        EXPECT_TRUE(session.open_project(copy.path()));
+        ASSERT_TRUE(session.open_project(copy.path(), "scenes/without_module.scene.json"));
+        EXPECT_FALSE(session.module_failure());
+        EXPECT_NE(session.registry().find("Paddle"), nullptr);
+        EXPECT_EQ(state_hash(session.world()), with_module)
+            << "the module's components came back whole from the scene saved without it";
+        session.play();
+        EXPECT_EQ(session.play_state(), PlayState::Playing);
+        session.stop();
     }
     if (old != nullptr)
         setenv("DIORAMA_MODULE_PATH", saved.c_str(), 1);

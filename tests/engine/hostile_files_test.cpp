@@ -12,6 +12,8 @@
 
 #include "../player/temp_dir.h"
 
+#include "broken_project.h"
+
 #include <gtest/gtest.h>
 
 #include <pthread.h>
@@ -32,7 +34,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kBroken = fs::path(DIORAMA_SOURCE_DIR) / "tests/data/broken";
+const fs::path& kBroken = test::kBrokenProject;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
 
@@ -98,17 +100,8 @@ ChildResult run_with_memory_cap(std::size_t headroom_bytes,
     return result;
 }
 
-class HostileFiles : public ::testing::Test {
+class HostileFiles : public test::BrokenProjectTest {
 protected:
-    HostileFiles() {
-        register_builtin_components(registry);
-        Diagnostics d;
-        auto p = load_project(kBroken, d);
-        EXPECT_TRUE(p.ok()) << d.format();
-        project = *p;
-        prefabs.load_folder(project, registry, d);
-    }
-
     // The first error of loading text as a scene ("where: message"), or "" when it loads.
     std::string scene_error(std::string_view text, std::string_view file = "hostile.scene.json") {
         World world(registry);
@@ -118,10 +111,6 @@ protected:
         EXPECT_EQ(world.object_count(), 0u) << "a failed load leaves the world empty";
         return d.first_error().describe();
     }
-
-    TypeRegistry registry;
-    Project project;
-    PrefabLibrary prefabs;
 };
 
 // A scene with one object whose components are `components` (JSON text).

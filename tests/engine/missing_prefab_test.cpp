@@ -9,6 +9,8 @@
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
+#include "broken_project.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -17,8 +19,6 @@ namespace diorama {
 namespace {
 
 namespace fs = std::filesystem;
-
-const fs::path kBroken = fs::path(DIORAMA_SOURCE_DIR) / "tests/data/broken";
 
 // A scene in the saved form (keys sorted, pretty) with an instance of a prefab that is missing
 // (with a child, an override and a component of an unknown type) next to a good instance.
@@ -56,23 +56,11 @@ const char* const kScene = R"({
   "version": 1
 })";
 
-class MissingPrefabTest : public ::testing::Test {
+class MissingPrefabTest : public test::BrokenProjectTest {
 protected:
-    MissingPrefabTest() {
-        register_builtin_components(registry);
-        Diagnostics d;
-        auto p = load_project(kBroken, d);
-        EXPECT_TRUE(p.ok()) << d.format();
-        project = *p;
-        prefabs.load_folder(project, registry, d);
-    }
-
     // The scene text as a save writes it.
     static std::string saved_form() { return to_pretty_json(Json::parse(kScene)); }
 
-    TypeRegistry registry;
-    Project project;
-    PrefabLibrary prefabs;
     const SceneLoadOptions keep{.keep_missing_prefabs = true};
 };
 

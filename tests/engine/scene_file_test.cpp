@@ -6,6 +6,8 @@
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
+#include "broken_project.h"
+
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -18,23 +20,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kBroken = fs::path(DIORAMA_SOURCE_DIR) / "tests/data/broken";
+const fs::path& kBroken = test::kBrokenProject;
 
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-class SceneFileTest : public ::testing::Test {
+class SceneFileTest : public test::BrokenProjectTest {
 protected:
     SceneFileTest() {
-        register_builtin_components(registry);
-        Diagnostics d;
-        auto p = load_project(kBroken, d);
-        EXPECT_TRUE(p.ok()) << d.format();
-        project = *p;
-        prefabs.load_folder(project, registry, d);
-        EXPECT_FALSE(d.has_errors()) << d.format();
         temp = fs::temp_directory_path() / ("diorama_scene_test_" + std::to_string(::getpid()));
         fs::create_directories(temp);
     }
@@ -56,9 +51,6 @@ protected:
         return d.has_errors() ? d.first_error().describe() : std::string();
     }
 
-    TypeRegistry registry;
-    Project project;
-    PrefabLibrary prefabs;
     fs::path temp;
 };
 

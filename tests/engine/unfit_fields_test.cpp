@@ -9,6 +9,8 @@
 #include "diorama/type_registry.h"
 #include "diorama/world.h"
 
+#include "broken_project.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -20,8 +22,6 @@ namespace diorama {
 namespace {
 
 namespace fs = std::filesystem;
-
-const fs::path kBroken = fs::path(DIORAMA_SOURCE_DIR) / "tests/data/broken";
 
 // A field of the wrong type and a field the type does not have next to good ones, in a plain
 // object and in a prefab instance's override.
@@ -46,24 +46,11 @@ const char* const kPrefab = R"({"format": "diorama.prefab", "version": 1, "name"
   "children": [{"id": "00000000000000b1", "parent": "00000000000000b0",
                 "components": {"Transform2D": {"position": [4.0, 0.0], "scale": "big"}}}]})";
 
-class UnfitFieldsTest : public ::testing::Test {
+class UnfitFieldsTest : public test::BrokenProjectTest {
 protected:
-    UnfitFieldsTest() {
-        register_builtin_components(registry);
-        Diagnostics d;
-        auto p = load_project(kBroken, d);
-        EXPECT_TRUE(p.ok()) << d.format();
-        project = *p;
-        prefabs.load_folder(project, registry, d);
-    }
-
     static bool reported(const Diagnostics& d, const std::string& line) {
         return d.format().find(line) != std::string::npos;
     }
-
-    TypeRegistry registry;
-    Project project;
-    PrefabLibrary prefabs;
 };
 
 TEST_F(UnfitFieldsTest, AStrictLoadFailsNamingEachFieldAtItsPath) {

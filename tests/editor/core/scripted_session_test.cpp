@@ -65,6 +65,14 @@ protected:
         dir.write("game/scripts/walk.lua", text + "\n-- edited\n");
     }
 
+    // The Problems list, a line each.
+    std::string problem_lines() const {
+        std::string out;
+        for (const ProblemLine& line : session->problems())
+            out += line.text + "\n";
+        return out;
+    }
+
     std::string dump() const {
         std::string out;
         for (const LogLine& line : console.lines())
@@ -188,9 +196,7 @@ TEST_F(ScriptedSession, ASceneWhoseFieldsTheScriptRetypedOrDroppedStillOpens) {
     EXPECT_EQ(session->scene_path(), "scenes/main.scene.json");
     EXPECT_EQ(field("speed"), FieldValue{2.0f});
     EXPECT_EQ(field("calls"), FieldValue{std::int32_t{5}});
-    std::string problems;
-    for (const ProblemLine& line : session->problems())
-        problems += line.text + "\n";
+    const std::string problems = problem_lines();
     EXPECT_NE(problems.find("error: scenes/main.scene.json: objects[0].components.Walker.speed: "),
               std::string::npos)
         << problems;
@@ -217,9 +223,7 @@ TEST_F(ScriptedSession, APrefabWhoseFieldTheScriptRetypedStillServesItsInstances
     EXPECT_EQ(session->world().get<MissingPrefab>(walker), nullptr);
     EXPECT_EQ(field("speed"), FieldValue{2.0f});
     EXPECT_EQ(field("calls"), FieldValue{std::int32_t{5}});
-    std::string problems;
-    for (const ProblemLine& line : session->problems())
-        problems += line.text + "\n";
+    const std::string problems = problem_lines();
     EXPECT_NE(problems.find("error: prefabs/walker.prefab.json: components.Walker.speed: "),
               std::string::npos)
         << problems;

@@ -423,8 +423,9 @@ void EditorSession::stop() {
     if (!before_play) {
         // Only a reload that changed what the kept text needs (beyond the unfit fields a load
         // keeps) leads here: the played world stays, rather than nothing.
-        log_error("stop: cannot restore the scene, the played world stays: " +
+        log_error("stop: cannot restore the scene, the played world stays (unsaved): " +
                   before_play.error().describe());
+        m_undo.mark_unsaved(); // it is not the file's scene: a save or a close must ask
         return;
     }
     m_world = std::move(*before_play);

@@ -143,6 +143,9 @@ Result<std::unique_ptr<Game>> Game::open(const fs::path& folder_or_file, Diagnos
             if (!options.open_without_module) return reported(std::move(failed), diagnostics);
             diagnostics.error(failed);
             game->m_module_error = std::move(failed);
+            // Nothing of a module that failed while registering stays: the built-ins alone.
+            game->m_registry = std::make_unique<TypeRegistry>();
+            register_builtin_components(*game->m_registry);
         }
     }
     game->m_scripts = Scripts::load(*project, *game->m_registry, diagnostics);

@@ -271,11 +271,25 @@ PrefabFromObjects prefab_from_objects(const World& world, Handle root, std::stri
     return out;
 }
 
+namespace {
+
+// Gives h the components of types nobody registered that a prefab object keeps (a JSON object of
+// type -> fields), so that prefab_from_objects writes them back.
+void keep_unknown(World& world, Handle h, const Json& unknown) {
+    if (!unknown.is_object() || unknown.empty()) return;
+    UnknownComponents* kept = world.add<UnknownComponents>(h);
+    for (auto it = unknown.begin(); it != unknown.end(); ++it)
+        kept->components[it.key()] = it.value();
+}
+
+} // namespace
+
 Result<Handle> prefab_objects(World& world, const Prefab& prefab, LayerId layer) {
     auto root = world.create(ObjectDef{.name = prefab.name, .layer = layer, .guid = prefab.id});
     if (!root) return root.error();
     for (const Prefab::Component& c : prefab.components)
         world.add_copy(*root, c.type->id, c.value.get());
+    keep_unknown(world, *root, prefab.unknown);
     for (const PrefabPart& part : prefab.children) {
         const Handle parent = part.parent.is_null() ? *root : world.find(part.parent);
         auto h = world.create(ObjectDef{
@@ -286,6 +300,7 @@ Result<Handle> prefab_objects(World& world, const Prefab& prefab, LayerId layer)
         }
         for (const Prefab::Component& c : part.components)
             world.add_copy(*h, c.type->id, c.value.get());
+        keep_unknown(world, *h, part.unknown);
         if (!part.prefab.empty())
             *world.add<PrefabInstance>(*h) = PrefabInstance{part.prefab, part.prefab_part};
     }

@@ -168,5 +168,31 @@ TEST_F(MissingPrefabTest, APrefabPathThatLeavesTheProjectIsNeverKept) {
     EXPECT_EQ(world.object_count(), 0u);
 }
 
+// A prefab's components of types nobody registered (its module not loaded) stay when the prefab
+// is edited as objects and written back (the editor's prefab tab).
+TEST_F(MissingPrefabTest, APrefabsUnknownComponentsSurviveEditingItAsObjects) {
+    const char* const text = R"({"format": "diorama.prefab", "version": 1, "name": "paddle",
+        "id": "00000000000000c0",
+        "components": {"Shape": {"radius": 5.0}, "Paddle": {"speed": 300}},
+        "children": [{"id": "00000000000000c1", "parent": "00000000000000c0",
+                      "components": {"Trail": {"length": [1, 2]}}}]})";
+    Diagnostics d;
+    auto prefab = parse_prefab(text, "prefabs/paddle.prefab.json", project, registry, d);
+    ASSERT_TRUE(prefab) << d.format();
+    World world(registry);
+    auto root = prefab_objects(world, *prefab, world.add_layer("world"));
+    ASSERT_TRUE(root) << root.error().describe();
+    const PrefabFromObjects back =
+        prefab_from_objects(world, *root, "prefabs/paddle.prefab.json", "paddle");
+    EXPECT_EQ(back.prefab.unknown, Json::parse(R"({"Paddle": {"speed": 300}})"));
+    ASSERT_EQ(back.prefab.children.size(), 1u);
+    EXPECT_EQ(back.prefab.children[0].unknown, Json::parse(R"({"Trail": {"length": [1, 2]}})"));
+    auto written = prefab_to_json(back.prefab);
+    ASSERT_TRUE(written) << written.error().describe();
+    EXPECT_EQ((*written)["components"]["Paddle"], Json::parse(R"({"speed": 300})"));
+    EXPECT_EQ((*written)["children"][0]["components"]["Trail"],
+              Json::parse(R"({"length": [1, 2]})"));
+}
+
 } // namespace
 } // namespace diorama

@@ -5,6 +5,7 @@
 #include "temp_dir.h"
 
 #include "diorama/components.h"
+#include "diorama/game.h"
 #include "diorama/module.h"
 #include "diorama/type_registry.h"
 #include "diorama/version.h"
@@ -199,6 +200,29 @@ TEST(LoadModule, AModuleWithoutABuildStampIsRefusedBeforeItsEntryPointRuns) {
                             "older than '" +
                                 std::string(engine_build()) + "', or is no Diorama module"))
         << m;
+}
+
+// A game opened without its module (the editor's way) keeps nothing a module registered before
+// it failed, and says why.
+TEST(GameWithoutModule, KeepsNothingOfAModuleThatFailedHalfway) {
+    TempDir dir;
+    dir.write("project.json", R"({"format": "diorama.project", "version": 1, "name": "G",
+        "startup_scene": "scenes/main.scene.json", "module": "throws_registering"})");
+    dir.write("scenes/main.scene.json", R"({"format": "diorama.scene", "version": 1,
+        "name": "main", "layers": ["world"], "objects": []})");
+    Diagnostics diagnostics;
+    auto game =
+        Game::open(dir.path(), diagnostics,
+                   {.module_dirs = {DIORAMA_REFUSED_MODULES_DIR}, .open_without_module = true});
+    ASSERT_TRUE(game) << diagnostics.format();
+    ASSERT_TRUE((*game)->module_error());
+    EXPECT_TRUE(contains((*game)->module_error()->message,
+                         "module 'throws_registering' failed while registering: the module gave "
+                         "up halfway"))
+        << (*game)->module_error()->message;
+    for (const auto& system : (*game)->registry().systems())
+        EXPECT_NE(system.name, "half registered");
+    EXPECT_NE((*game)->registry().find("Transform2D"), nullptr) << "the built-ins are there";
 }
 
 } // namespace

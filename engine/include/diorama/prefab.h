@@ -176,7 +176,8 @@ struct PrefabFromObjects {
 
 // The prefab's own objects in a world, to edit the prefab itself (prefab_from_objects writes
 // them back): the root (at the origin) and its children with their local guids as guids, in a
-// layer; children from nested prefabs linked to them, the others not linked. Returns the root.
+// layer; children from nested prefabs linked to them, the others not linked; components of
+// unregistered types (a module not loaded) as UnknownComponents. Returns the root.
 [[nodiscard]] Result<Handle> prefab_objects(World& world, const Prefab& prefab, LayerId layer);
 
 // Creates an instance: the root from def with the prefab's components and values, its children

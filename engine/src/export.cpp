@@ -13,12 +13,15 @@
 #include "diorama/version.h"
 #include "diorama/world.h"
 
+#include "engine_build_tag.h"
+
 #include <stdlib.h>
 
 #include <algorithm>
 #include <cassert>
 #include <cerrno>
 #include <cstdio>
+#include <fstream>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -33,6 +36,8 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxDataBytes = 256u << 20;                 // the scene loader's limit
 constexpr std::uint64_t kMaxCopiedBytes = std::uint64_t{4} << 30; // programs, modules, assets
+constexpr std::size_t kLibraryChunkBytes = std::size_t{1} << 20;  // read for its engine build
+constexpr std::size_t kMaxBuildLength = 64;                       // longer is not a build of ours
 constexpr const char* kProjectFolder = "project";
 constexpr const char* kManifestFile = "export.json";
 constexpr fs::perms kExecutable = fs::perms::owner_all | fs::perms::group_read |
@@ -119,6 +124,7 @@ struct Exporter::State {
     std::optional<Error> failure;
     fs::path output;                   // absolute
     fs::path engine;                   // the engine library next to the player
+    std::string engine_build;          // its build: this process's, which validated the game
     fs::path temp;                     // the folder being filled; empty until made
     std::optional<HeldFolder> staging; // holds temp while it is filled, against cleanups
     bool committed = false;
@@ -195,6 +201,20 @@ void Exporter::State::plan() {
         return fail(make_error(ErrorCode::NotFound,
                                "the engine library is not where the player looks for it",
                                engine.string()));
+    // What is validated is what is shipped: the game (its module too) was opened and checked by
+    // this process's engine, so the engine shipped must be the same build.
+    auto shipped = engine_build_of_library(engine);
+    if (!shipped) return fail(shipped.error());
+    if (*shipped != diorama::engine_build())
+        return fail(make_error(
+            ErrorCode::Version,
+            "the engine library next to the player is build '" + *shipped +
+                "', not the build that validated the game, '" +
+                std::string(diorama::engine_build()) +
+                "' (its module was built against that one): ship a player built from the same "
+                "engine",
+            engine.string()));
+    engine_build = std::move(*shipped);
     if (!project.module.empty() && !fs::is_regular_file(module, ec))
         return fail(make_error(ErrorCode::NotFound,
                                "the game module \"" + project.module + "\" to ship is missing",
@@ -350,7 +370,7 @@ void Exporter::State::write_manifest() {
         {"format", "diorama.export"},
         {"version", kExportManifestVersion},
         {"engine_version", std::string(engine_version())},
-        {"engine_build", std::string(engine_build())}, // what the exported module was built against
+        {"engine_build", engine_build}, // the shipped engine's, which the module was built against
         {"file_formats",
          {{"project", kProjectVersion}, {"scene", kSceneVersion}, {"prefab", kPrefabVersion}}},
         {"project",
@@ -509,6 +529,41 @@ Result<ExportSummary> Exporter::result() const {
     assert(finished());
     if (m_state->failure) return *m_state->failure;
     return m_state->summary;
+}
+
+Result<std::string> engine_build_of_library(const fs::path& library) {
+    std::ifstream in(library, std::ios::binary);
+    if (!in) return make_error(ErrorCode::Io, "cannot open the engine library", library.string());
+    const std::string_view tag(detail::engine_build_tag, detail::kEngineBuildTagTextLength);
+    // The tag is in the library's read-only data, near the start: read until the first one.
+    const std::size_t needed = tag.size() + kMaxBuildLength + 1; // a tag, a build and its end
+    std::vector<char> chunk(kLibraryChunkBytes);
+    std::string window; // the bytes not searched yet, and what tags near the end still need
+    for (bool at_end = false; !at_end;) {
+        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        at_end = got < chunk.size();
+        window.append(chunk.data(), got);
+        // Tags starting before `settled` have every byte they need in the window.
+        const std::size_t settled =
+            at_end ? window.size() : window.size() - std::min(window.size(), needed);
+        for (std::size_t at = window.find(tag); at < settled; at = window.find(tag, at + 1)) {
+            const std::string_view rest =
+                std::string_view(window).substr(at + tag.size(), kMaxBuildLength + 1);
+            const std::string_view build = rest.substr(0, rest.find('\0'));
+            const bool printable =
+                std::all_of(build.begin(), build.end(), [](char c) { return c > ' ' && c < 127; });
+            if (build.size() < rest.size() && !build.empty() && printable)
+                return std::string(build);
+        }
+        window.erase(0, settled);
+    }
+    if (in.bad())
+        return make_error(ErrorCode::Io, "cannot read the engine library", library.string());
+    return make_error(ErrorCode::Version,
+                      "not a Diorama engine library, or one older than the engine build tag: it "
+                      "names no engine build",
+                      library.string());
 }
 
 std::string describe_byte_size(std::uint64_t bytes) {

@@ -12,9 +12,11 @@
 //     project/scenes/..., prefabs/... spawns prefabs by name, so none can be left out), and the
 //     project/sprites/...             assets the scenes and prefabs refer to, nothing else
 //
-// Every prefab and scene is validated first; an error stops the export before anything is
-// written. The folder is built under a temporary name next to OUTDIR and renamed into place at the
-// end, so OUTDIR is never left half-written. The player and the editor both export through this.
+// Every prefab and scene is validated first, and the engine library shipped must be the build of
+// this process (the one that validated them and loaded the module); an error stops the export
+// before anything is written. The folder is built under a temporary name next to OUTDIR and renamed
+// into place at the end, so OUTDIR is never left half-written. The player and the editor both
+// export through this.
 
 #include "diorama/diagnostics.h"
 #include "diorama/project.h"
@@ -87,6 +89,12 @@ private:
     struct State;
     std::unique_ptr<State> m_state;
 };
+
+// The engine build an engine library file was built as (what engine_build() says in a process
+// that loads it), read from the file's bytes up to the first build tag, without loading it. An
+// error naming the file when it cannot be read or carries no build (not a Diorama engine library,
+// or one older than the tag).
+[[nodiscard]] Result<std::string> engine_build_of_library(const std::filesystem::path& library);
 
 // A size for people: "512 bytes", "12.3 KB", "30.0 MB" (powers of 1024).
 [[nodiscard]] std::string describe_byte_size(std::uint64_t bytes);

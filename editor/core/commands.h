@@ -6,6 +6,7 @@
 // Commands that add objects keep pointers to the session's project and prefab library (see
 // EditContext); the session clears its history whenever those change.
 
+#include "copied_objects.h"
 #include "undo_stack.h"
 
 #include "diorama/components.h"
@@ -55,22 +56,6 @@ protected:
 private:
     Error m_failure{};
 };
-
-// ---- helpers ----
-
-// Every object of the subtrees rooted at objects (each once, roots included).
-[[nodiscard]] std::vector<Handle> with_descendants(const World& world,
-                                                   const std::vector<Handle>& objects);
-// The objects not below another of them (a moved or deleted parent takes its children along).
-[[nodiscard]] std::vector<Handle> top_level(const World& world, const std::vector<Handle>& objects);
-// Scene entries with new guids from world.new_guid(); parents and object references (written
-// ObjectRef fields) among the entries follow.
-[[nodiscard]] Json with_fresh_guids(const Json& entries, World& world);
-// The guids of scene entries, in entry order (entries without a valid guid are skipped).
-[[nodiscard]] std::vector<Guid> entry_guids(const Json& entries);
-// A world-space offset in the space of h's parent (what to add to h's local position to move it
-// by offset in the world); zero when the parent is scaled to nothing.
-[[nodiscard]] glm::vec2 local_offset(const World& world, Handle h, glm::vec2 offset);
 
 // A root's place among the roots: the root after it (null: last). Commands that re-create roots
 // put them back there.

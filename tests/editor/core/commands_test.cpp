@@ -145,6 +145,38 @@ TEST_F(CommandsTest, FreshGuidsFollowParentsAndReferencesAmongTheEntries) {
     EXPECT_EQ(world->get<Link>(new_b)->target, world->guid(outside)); // not copied: kept
 }
 
+// A component of a type the registry does not know (its module is not loaded) keeps its fields as
+// the file had them: every guid of a copied object in it follows, at any depth; others stay.
+TEST_F(CommandsTest, FreshGuidsFollowReferencesAnywhereInComponentsOfUnknownTypes) {
+    const Handle a = make("a", {0.0f, 0.0f});
+    const Handle b = make("b", {0.0f, 0.0f});
+    const Handle outside = make("outside", {0.0f, 0.0f});
+    const std::string b_guid = to_string(world->guid(b));
+    const std::string outside_guid = to_string(world->guid(outside));
+    world->add<UnknownComponents>(a)->components["Switch"] =
+        Json{{"target", b_guid},
+             {"targets", Json::array({b_guid, outside_guid})},
+             {"wiring", {{"door", b_guid}, {"label", "b"}}},
+             {"count", 3}};
+    auto entries = objects_to_json(*world, std::vector<Handle>{a, b}, prefabs);
+    ASSERT_TRUE(entries);
+    const Json copies = with_fresh_guids(*entries, *world);
+    AddObjectsCommand add("Duplicate", copies, context());
+    ASSERT_TRUE(add.apply(*world)) << add.failure().describe();
+    const std::vector<Guid> guids = entry_guids(copies);
+    ASSERT_EQ(guids.size(), 2u);
+    const auto* unknown = world->get<UnknownComponents>(world->find(guids[0]));
+    ASSERT_NE(unknown, nullptr);
+    const std::string new_b = to_string(guids[1]);
+    EXPECT_EQ(unknown->components.at("Switch"),
+              (Json{{"target", new_b},
+                    {"targets", Json::array({new_b, outside_guid})},
+                    {"wiring", {{"door", new_b}, {"label", "b"}}},
+                    {"count", 3}}));
+    EXPECT_EQ(world->get<UnknownComponents>(a)->components.at("Switch")["target"], b_guid)
+        << "the original keeps its own";
+}
+
 TEST_F(CommandsTest, SetFieldKeepsEachObjectsOldValue) {
     const Handle a = make("a", {1.0f, 2.0f});
     const Handle b = make("b", {3.0f, 4.0f});

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <new>
+#include <stdexcept>
 #include <unordered_set>
 #include <vector>
 
@@ -221,6 +223,29 @@ Result<Json> scene_to_json(const World& world, std::string_view scene_name,
     return root;
 }
 
+namespace {
+
+// How many objects scene_to_text writes before it reserves room for the rest.
+constexpr std::size_t kObjectsSampled = 256;
+
+// Reserves room in out for `remaining` more objects of the average size of the `written` ones
+// that took `objects_bytes`, plus a margin, so a large scene's text is not copied at each
+// doubling of its string (every copy touches fresh memory). A hint only: an estimate that
+// cannot be had leaves the string to grow as it would.
+void reserve_for_rest(std::string& out, std::size_t objects_bytes, std::size_t written,
+                      std::size_t remaining) {
+    const double estimate = static_cast<double>(objects_bytes) / static_cast<double>(written) *
+                            static_cast<double>(remaining) * 1.125;
+    if (estimate >= static_cast<double>(out.max_size() - out.size())) return;
+    try {
+        out.reserve(out.size() + static_cast<std::size_t>(estimate) + 64);
+    } catch (const std::bad_alloc&) {
+    } catch (const std::length_error&) {
+    }
+}
+
+} // namespace
+
 Result<std::string> scene_to_text(const World& world, std::string_view scene_name,
                                   const PrefabLibrary& prefabs) {
     // The root's keys in their sorted order, as to_pretty_json writes them.
@@ -234,6 +259,7 @@ Result<std::string> scene_to_text(const World& world, std::string_view scene_nam
         out += "[]";
     } else {
         out += "[\n";
+        const std::size_t objects_start = out.size();
         detail::PrettyWriter writer(out);
         const std::vector<TypeByName> types = types_by_name(world);
         for (std::size_t i = 0; i < order.size(); ++i) {
@@ -242,6 +268,9 @@ Result<std::string> scene_to_text(const World& world, std::string_view scene_nam
             if (auto appended = append_entry(out, writer, world, order[i], i, prefabs, types);
                 !appended)
                 return appended.error();
+            if (i + 1 == kObjectsSampled && order.size() > kObjectsSampled)
+                reserve_for_rest(out, out.size() - objects_start, kObjectsSampled,
+                                 order.size() - kObjectsSampled);
         }
         out += "\n  ]";
     }

@@ -109,6 +109,23 @@ TEST_F(SceneFileTest, TheSavedTextIsThePrettySceneJson) {
               to_pretty_json(*scene_to_json(empty, "e", prefabs)));
 }
 
+// scene_to_text reserves room for the rest of a large scene from the size of its first objects;
+// the text is the same whether those were larger or smaller than the rest.
+TEST_F(SceneFileTest, ALargeSceneSavesTheSameTextWhateverSizeItsFirstObjectsAre) {
+    for (const bool large_first : {true, false}) {
+        World world(registry);
+        for (int i = 0; i < 700; ++i) {
+            const Handle h = world.create();
+            const bool large = (i < 300) == large_first;
+            world.set_name(h, std::string(large ? 3000 : 1, static_cast<char>('a' + i % 26)));
+        }
+        auto text = scene_to_text(world, "big", prefabs);
+        auto json = scene_to_json(world, "big", prefabs);
+        ASSERT_TRUE(text.ok() && json.ok());
+        EXPECT_EQ(*text, to_pretty_json(*json)) << "large objects first: " << large_first;
+    }
+}
+
 TEST_F(SceneFileTest, InstancesSaveOnlyTheirOverrides) {
     World world(registry);
     const Prefab* block = prefabs.find("block");

@@ -2,6 +2,7 @@
 // and an export refuses a player whose engine library is another build than the one that
 // validated the game (and loaded its module), writing nothing.
 
+#include "open_game.h"
 #include "temp_dir.h"
 
 #include "diorama/export.h"
@@ -17,6 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using diorama::ErrorCode;
+using diorama::test::open_game;
 using diorama::test::TempDir;
 
 const fs::path kPlayer = DIORAMA_PLAYER_PATH;
@@ -44,16 +46,6 @@ fs::path fake_player(const TempDir& dir, const std::string& library) {
     dir.write("player/bin/diorama-player", "#!/bin/sh\n");
     dir.write(fs::path("player/lib") / DIORAMA_ENGINE_SONAME, library);
     return dir.path() / "player" / "bin" / "diorama-player";
-}
-
-std::unique_ptr<const diorama::Game> open_bounce() {
-    diorama::Diagnostics diagnostics;
-    auto game = diorama::Game::open(kBounce, diagnostics);
-    if (!game) {
-        ADD_FAILURE() << diagnostics.format();
-        return nullptr;
-    }
-    return std::move(*game);
 }
 
 TEST(EngineBuildOfLibrary, IsTheBuildOfTheEngineLibraryThisProcessLoaded) {
@@ -114,7 +106,7 @@ TEST(EngineBuildOfLibrary, TakesTheFirstBuildNamed) {
 TEST(Exporter, RefusesAPlayerWhoseEngineIsAnotherBuildAndWritesNothing) {
     TempDir dir;
     const fs::path player = fake_player(dir, library_bytes({"0.0.1+h0123456789abcdef"}));
-    auto game = open_bounce();
+    auto game = open_game(kBounce);
     ASSERT_TRUE(game);
     diorama::Diagnostics diagnostics;
     auto result = diorama::export_project(
@@ -135,7 +127,7 @@ TEST(Exporter, RefusesAPlayerWhoseEngineIsAnotherBuildAndWritesNothing) {
 TEST(Exporter, RefusesAPlayerBesideALibraryNamingNoBuild) {
     TempDir dir;
     const fs::path player = fake_player(dir, library_bytes({}));
-    auto game = open_bounce();
+    auto game = open_game(kBounce);
     ASSERT_TRUE(game);
     diorama::Exporter exporter(std::move(game), {.output = dir.path() / "out", .player = player});
     while (exporter.step()) {

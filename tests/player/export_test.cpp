@@ -5,6 +5,7 @@
 
 #include "child_process.h"
 #include "cli.h"
+#include "open_game.h"
 #include "temp_dir.h"
 
 #include "diorama/export.h"
@@ -31,6 +32,7 @@ namespace {
 namespace fs = std::filesystem;
 using diorama::Json;
 using diorama::test::ChildResult;
+using diorama::test::open_game;
 using diorama::test::run_child;
 using diorama::test::TempDir;
 
@@ -526,17 +528,6 @@ TEST(ExportCommandLine, RefusesAMissingOutputFolderAndUnknownOptions) {
 }
 
 // ---- the library ----
-
-// The game at folder, opened as the player opens it; null (with the problems printed) on failure.
-std::unique_ptr<diorama::Game> open_game(const fs::path& folder) {
-    diorama::Diagnostics diagnostics;
-    auto game = diorama::Game::open(folder, diagnostics);
-    if (!game) {
-        ADD_FAILURE() << diagnostics.format();
-        return nullptr;
-    }
-    return std::move(*game);
-}
 
 TEST(Exporter, ReportsProgressStepByStepUpToTheTotal) {
     TempDir dir;

@@ -1,5 +1,7 @@
 #include "diorama/large_block.h"
 
+#include "block_regions.h"
+
 #include <cstdint>
 #include <mutex>
 #include <type_traits>
@@ -25,6 +27,7 @@ namespace {
 constexpr std::size_t kSystemPage = 4096;
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 static_assert(kLargeBlockBytes == kHugePage * 7 / 8);
+static_assert(detail::kRegionBytes == kHugePage && kLargeBlockBytes <= detail::kRegionBytes);
 
 std::size_t round_up(std::size_t bytes, std::size_t unit) {
     return (bytes + unit - 1) & ~(unit - 1);
@@ -42,6 +45,18 @@ std::size_t mapped_length(std::size_t bytes) {
     const std::size_t huge = round_up(bytes, kHugePage);
     if (huge - bytes <= huge / 8) return huge;
     return bytes >= kHugePage ? round_up(bytes, kSystemPage) : 0;
+#endif
+}
+
+// True when a block of bytes at align lies in a shared region (block_regions.h).
+bool in_region(std::size_t bytes, std::size_t align) {
+#if defined(DIORAMA_BLOCKS_FROM_HEAP)
+    (void)bytes;
+    (void)align;
+    return false;
+#else
+    return bytes >= detail::kRegionBlockMin && bytes < kLargeBlockBytes &&
+           align <= detail::kRegionUnit;
 #endif
 }
 
@@ -152,6 +167,59 @@ private:
 // Never destroyed, so blocks freed by other static objects' destructors at exit still find it.
 static_assert(std::is_trivially_destructible_v<KeptBlocks>);
 constinit KeptBlocks g_kept_blocks;
+
+// The shared regions of medium blocks, each a huge page mapped as a large block is (a kept
+// block when one fits), and given back as one when its last block is freed.
+class SharedRegions {
+public:
+    // Room for bytes in a region, or nullptr when memory is short.
+    void* take(std::size_t bytes) noexcept {
+        const std::lock_guard lock(m_mutex);
+        if (void* block = m_books.place(bytes)) return block;
+        void* region = g_kept_blocks.take(kHugePage, kHugePage);
+        if (region == nullptr) region = map_aligned(kHugePage);
+        if (region == nullptr) {
+            g_kept_blocks.release();
+            region = map_aligned(kHugePage);
+        }
+        if (region == nullptr) return nullptr;
+        if (!m_books.add(region)) {
+            g_kept_blocks.keep(region, kHugePage);
+            return nullptr;
+        }
+        return m_books.place(bytes);
+    }
+
+    // Frees a block from take; an emptied region is kept for reuse, or unmapped when keep is
+    // false.
+    void give(void* block, std::size_t bytes, bool keep) noexcept {
+        void* emptied = nullptr;
+        {
+            const std::lock_guard lock(m_mutex);
+            emptied = m_books.free(block, bytes);
+        }
+        if (emptied == nullptr) return;
+        if (keep)
+            g_kept_blocks.keep(emptied, kHugePage);
+        else
+            munmap(emptied, kHugePage);
+    }
+
+    // Regions held now.
+    [[nodiscard]] std::size_t count() noexcept {
+        const std::lock_guard lock(m_mutex);
+        return m_books.region_count();
+    }
+
+private:
+    std::mutex m_mutex;
+    detail::BlockRegions m_books;
+};
+// The one SharedRegions, made on first use and never destroyed (as g_kept_blocks).
+SharedRegions& shared_regions() {
+    static auto* const regions = new SharedRegions;
+    return *regions;
+}
 #endif
 
 } // namespace
@@ -162,6 +230,7 @@ bool is_mapped_block(std::size_t bytes) noexcept {
 
 void* allocate_block(std::size_t bytes, std::size_t align) noexcept {
 #if !defined(DIORAMA_BLOCKS_FROM_HEAP)
+    if (in_region(bytes, align)) return shared_regions().take(bytes);
     if (const std::size_t length = mapped_length(bytes); length != 0 && align <= kHugePage) {
         if (void* kept = g_kept_blocks.take(length, align)) return kept;
         if (void* fresh = map_aligned(length)) return fresh;
@@ -180,6 +249,10 @@ namespace {
 void free_mapped_or_heap(void* block, std::size_t bytes, std::size_t align, bool keep) noexcept {
     if (block == nullptr) return;
 #if !defined(DIORAMA_BLOCKS_FROM_HEAP)
+    if (in_region(bytes, align)) {
+        shared_regions().give(block, bytes, keep);
+        return;
+    }
     if (const std::size_t length = mapped_length(bytes); length != 0 && align <= kHugePage) {
         if (keep)
             g_kept_blocks.keep(block, length);
@@ -204,6 +277,17 @@ void free_block(void* block, std::size_t bytes, std::size_t align) noexcept {
 
 void free_block_to_system(void* block, std::size_t bytes, std::size_t align) noexcept {
     free_mapped_or_heap(block, bytes, align, false);
+}
+
+void advise_huge_pages(void* start, std::size_t bytes) noexcept {
+#if defined(__linux__)
+    const auto first = round_up(reinterpret_cast<std::uintptr_t>(start), kHugePage);
+    const auto end = (reinterpret_cast<std::uintptr_t>(start) + bytes) & ~(kHugePage - 1);
+    if (end > first) madvise(reinterpret_cast<void*>(first), end - first, MADV_HUGEPAGE);
+#else
+    (void)start;
+    (void)bytes;
+#endif
 }
 
 std::size_t kept_block_bytes() noexcept {

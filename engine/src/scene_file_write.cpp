@@ -1,6 +1,7 @@
 // Writing scene files: the tree's order, only what differs from defaults and prefabs, sorted keys.
 
 #include "component_json.h"
+#include "diorama/large_block.h"
 #include "diorama/prefab.h"
 #include "diorama/scene_file.h"
 #include "diorama/type_registry.h"
@@ -230,8 +231,9 @@ constexpr std::size_t kObjectsSampled = 256;
 
 // Reserves room in out for `remaining` more objects of the average size of the `written` ones
 // that took `objects_bytes`, plus a margin, so a large scene's text is not copied at each
-// doubling of its string (every copy touches fresh memory). A hint only: an estimate that
-// cannot be had leaves the string to grow as it would.
+// doubling of its string (every copy touches fresh memory), and asks for huge pages under it (a
+// 100k-object scene's 26 MB took 6,000 page faults in small pages). A hint only: an estimate
+// that cannot be had leaves the string to grow as it would.
 void reserve_for_rest(std::string& out, std::size_t objects_bytes, std::size_t written,
                       std::size_t remaining) {
     const double estimate = static_cast<double>(objects_bytes) / static_cast<double>(written) *
@@ -240,8 +242,9 @@ void reserve_for_rest(std::string& out, std::size_t objects_bytes, std::size_t w
     try {
         out.reserve(out.size() + static_cast<std::size_t>(estimate) + 64);
     } catch (const std::bad_alloc&) {
-    } catch (const std::length_error&) {
+        return;
     }
+    advise_huge_pages(out.data() + out.size(), out.capacity() - out.size());
 }
 
 } // namespace

@@ -1,11 +1,12 @@
-// Large blocks: the memory under the store's big arrays (heap below 2 MiB; from 2 MiB a mapping
-// of its own on a huge-page boundary, marked for huge pages, kept for reuse when freed), and
-// LargeVector over it.
+// Large blocks: the memory under the store's big arrays (heap below 128 KiB; medium blocks packed
+// into shared 2 MiB regions of huge pages; from 1.75 MiB a mapping of its own on a huge-page
+// boundary, marked for huge pages, kept for reuse when freed), and LargeVector over it.
 
 #include "diorama/large_block.h"
 
 #include "diorama/component_pool.h"
 
+#include "mapping_flags.h"
 #include "under_asan.h"
 
 #include <gtest/gtest.h>
@@ -14,7 +15,6 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 
@@ -31,24 +31,7 @@ std::uintptr_t address(const void* p) {
     return reinterpret_cast<std::uintptr_t>(p);
 }
 
-// The "VmFlags:" line of the mapping in /proc/self/smaps that holds p, or "" when none does.
-std::string vm_flags_of(const void* p) {
-    std::ifstream smaps("/proc/self/smaps");
-    std::string line;
-    bool inside = false;
-    while (std::getline(smaps, line)) {
-        unsigned long long first = 0;
-        unsigned long long end = 0;
-        char dash = 0;
-        std::istringstream head(line);
-        if (head >> std::hex >> first >> dash >> end && dash == '-') {
-            inside = first <= address(p) && address(p) < end;
-            continue;
-        }
-        if (inside && line.rfind("VmFlags:", 0) == 0) return line;
-    }
-    return "";
-}
+using test::vm_flags_of;
 
 // Fills bytes at block with a pattern and checks it reads back.
 void expect_holds_bytes(void* block, std::size_t bytes) {
@@ -209,6 +192,74 @@ TEST(LargeBlock, ARestTooShortToBeTakenAgainIsUnmapped) {
     free_block(front, cut, 8);
     release_kept_blocks();
 #endif
+}
+
+TEST(LargeBlock, MediumBlocksShareAHugePageRegionWithoutOverlapping) {
+#if defined(DIORAMA_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer build: medium blocks come from the heap";
+#else
+    release_kept_blocks();
+    const std::size_t sizes[] = {128u << 10, 300u << 10, 700u << 10, kLargeBlockBytes / 2};
+    void* blocks[4] = {};
+    for (int i = 0; i < 4; ++i) {
+        blocks[i] = allocate_block(sizes[i], 64);
+        ASSERT_NE(blocks[i], nullptr);
+        EXPECT_FALSE(is_mapped_block(sizes[i])) << "not mapped on its own";
+        EXPECT_EQ(address(blocks[i]) % (32u << 10), 0u) << "a block starts on a unit";
+        EXPECT_NE(vm_flags_of(blocks[i]).find(" hg"), std::string::npos)
+            << "in memory asking for huge pages";
+    }
+    const std::uintptr_t region = address(blocks[0]) & ~(kHugePageBytes - 1);
+    EXPECT_EQ(address(blocks[1]) & ~(kHugePageBytes - 1), region) << "they share a region";
+    EXPECT_EQ(address(blocks[2]) & ~(kHugePageBytes - 1), region);
+    for (int i = 0; i < 4; ++i) // each holds its own bytes, the others' writes aside
+        std::memset(blocks[i], 0x10 + i, sizes[i]);
+    for (int i = 0; i < 4; ++i) {
+        const auto* b = static_cast<const unsigned char*>(blocks[i]);
+        EXPECT_EQ(b[0], 0x10 + i);
+        EXPECT_EQ(b[sizes[i] - 1], 0x10 + i) << "block " << i << " was written over";
+    }
+    for (int i = 0; i < 4; ++i)
+        free_block(blocks[i], sizes[i], 64);
+    EXPECT_EQ(kept_block_bytes() % kHugePageBytes, 0u);
+    EXPECT_GE(kept_block_bytes(), kHugePageBytes) << "an emptied region is kept as a block";
+    void* again = allocate_block(300u << 10, 64);
+    EXPECT_EQ(address(again) & ~(kHugePageBytes - 1), region) << "and reused for the next";
+    free_block_to_system(again, 300u << 10, 64);
+    EXPECT_EQ(vm_flags_of(again), "") << "freed to the system, the emptied region is unmapped";
+    release_kept_blocks();
+#endif
+}
+
+TEST(LargeBlock, AMediumBlockFreedIsTakenAgainByTheNextThatFits) {
+#if defined(DIORAMA_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer build: medium blocks come from the heap";
+#else
+    constexpr std::size_t kBytes = 512u << 10;
+    void* keep = allocate_block(kBytes, 8);
+    void* hole = allocate_block(kBytes, 8);
+    ASSERT_NE(keep, nullptr);
+    ASSERT_NE(hole, nullptr);
+    free_block(hole, kBytes, 8);
+    void* next = allocate_block(kBytes - 1000, 8);
+    EXPECT_EQ(next, hole) << "the freed units are taken again, their pages already there";
+    free_block(next, kBytes - 1000, 8);
+    free_block(keep, kBytes, 8);
+    release_kept_blocks();
+#endif
+}
+
+TEST(LargeBlock, HugePagesAreAskedForUnderABufferHeldElsewhere) {
+    std::string text;
+    text.reserve(std::size_t{8} << 20);
+    advise_huge_pages(text.data(), text.capacity());
+#if !defined(DIORAMA_UNDER_ASAN)
+    const char* inside = text.data() + (std::size_t{4} << 20);
+    EXPECT_NE(vm_flags_of(inside).find(" hg"), std::string::npos) << vm_flags_of(inside);
+#endif
+    text.assign(std::size_t{8} << 20, 'x'); // the buffer holds bytes as before
+    EXPECT_EQ(text[(std::size_t{8} << 20) - 1], 'x');
+    advise_huge_pages(text.data(), 100); // less than a whole huge page: nothing to ask
 }
 
 // The process's mapped size (VmSize), in bytes.

@@ -7,6 +7,8 @@
 #include "diorama/world.h"
 
 #include "broken_project.h"
+#include "mapping_flags.h"
+#include "under_asan.h"
 
 #include <gtest/gtest.h>
 
@@ -124,6 +126,22 @@ TEST_F(SceneFileTest, ALargeSceneSavesTheSameTextWhateverSizeItsFirstObjectsAre)
         ASSERT_TRUE(text.ok() && json.ok());
         EXPECT_EQ(*text, to_pretty_json(*json)) << "large objects first: " << large_first;
     }
+}
+
+// Once a large scene's text has its room reserved, the string asks for huge pages under it, so
+// filling it does not fault in page by page (large_block.h).
+TEST_F(SceneFileTest, ALargeScenesTextLiesInMemoryAskingForHugePages) {
+    World world(registry);
+    for (int i = 0; i < 2500; ++i)
+        world.set_name(world.create(), std::string(4000, static_cast<char>('a' + i % 26)));
+    auto text = scene_to_text(world, "big", prefabs);
+    ASSERT_TRUE(text.ok());
+    ASSERT_GT(text->size(), std::size_t{8} << 20);
+#if !defined(DIORAMA_UNDER_ASAN)
+    const std::string flags = test::vm_flags_of(text->data() + text->size() / 2);
+    EXPECT_NE(flags.find(" hg"), std::string::npos) << flags;
+#endif
+    EXPECT_EQ(*text, to_pretty_json(*scene_to_json(world, "big", prefabs)));
 }
 
 TEST_F(SceneFileTest, InstancesSaveOnlyTheirOverrides) {

@@ -3,11 +3,16 @@
 // the guid index) and for files read whole. A block of kLargeBlockBytes or more is mapped from
 // the system on its own, starting on a huge page's (2 MiB) boundary and marked for transparent
 // huge pages, so filling it takes one page fault per 2 MiB instead of one per 4 KiB (loading
-// 100k objects touches about 36 MB of fresh memory; on a host whose page faults cost 12 us that
+// 100k objects touches about 36 MB of fresh memory; on a host whose page faults cost 11 us that
 // was 0.1 s of faults). A block is rounded up to whole huge pages when at most an eighth of them
 // is left over (so a block of 1.75 to 2 MiB is one huge page); otherwise its tail stays in small
-// pages. Smaller blocks, and every block in a build with AddressSanitizer (so it still sees
-// overflows), come from the heap. Where the system has no huge pages a mapping is plain memory.
+// pages. Blocks of 128 KiB up to kLargeBlockBytes share such huge pages: packed side by side in
+// 2 MiB regions, each block taking whole 32 KiB units (a freed block's units go to the next
+// block that fits; a region whose blocks are all freed is freed as a mapped block of 2 MiB), so
+// the many medium arrays of a large load fault one huge page at a time without each holding a
+// huge page of its own. Smaller blocks, and every block in a build with AddressSanitizer (so it
+// still sees overflows), come from the heap. Where the system has no huge pages a mapping is
+// plain memory.
 // As the heap does with its own, freed mapped blocks are kept for reuse (up to kKeptBlockBytes,
 // the oldest unmapped first, marked so the system may take their pages back when memory is
 // short), and a new block is cut from the front of the smallest kept one long enough (so it
@@ -35,6 +40,11 @@ void free_block(void* block, std::size_t bytes, std::size_t align) noexcept;
 void free_block_to_system(void* block, std::size_t bytes, std::size_t align) noexcept;
 // True when a block of this size is mapped on its own in this build (see above).
 [[nodiscard]] bool is_mapped_block(std::size_t bytes) noexcept;
+
+// Asks for huge pages under the whole 2 MiB pages within bytes at start, memory the caller holds
+// from elsewhere (a large string's buffer about to be filled), so filling it takes one page fault
+// per 2 MiB; advice only: nothing changes where the system has no huge pages.
+void advise_huge_pages(void* start, std::size_t bytes) noexcept;
 
 // The most bytes of freed mapped blocks kept for reuse.
 inline constexpr std::size_t kKeptBlockBytes = std::size_t{128} << 20;

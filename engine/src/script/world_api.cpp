@@ -1,6 +1,6 @@
-// The functions scripts call: world.* (objects, components, positions, queries, messages,
-// properties), input.* and log.*. Every function acts on the current world (the one whose hook
-// or system is running); outside such a call they raise an error.
+// The functions scripts call on the world: world.* (objects, components, positions, queries,
+// messages, properties). Every function acts on the current world (the one whose hook or system
+// is running); outside such a call they raise an error. input.* and log.*: input_log_api.cpp.
 //
 // Lua raises errors with longjmp: below, C++ objects with destructors live in inner scopes that
 // end before any call that can raise (see lua_vm.cpp).
@@ -11,8 +11,6 @@
 #include "runtime.h"
 
 #include "diorama/components.h"
-#include "diorama/log.h"
-#include "diorama/lua_vm.h"
 #include "diorama/prefab.h"
 #include "diorama/world.h"
 
@@ -30,12 +28,6 @@ struct NativeProxy {
     Handle object;
     ComponentId type;
 };
-
-World& current_world(lua_State* L) {
-    World* world = Runtime::of(L).world();
-    if (world == nullptr) luaL_error(L, "the world can only be used from a hook or a system");
-    return *world;
-}
 
 // The object argument at idx: a live object's handle, else an error naming the function.
 Handle check_object(lua_State* L, World& world, int idx) {
@@ -444,52 +436,12 @@ int world_each(lua_State* L) {
     return 1;
 }
 
-// ---- input.* ----
+} // namespace
 
-int input_down(lua_State* L) {
-    World& world = current_world(L);
-    const char* name = luaL_checkstring(L, 1);
-    const std::optional<Key> key = parse_key(name);
-    if (!key)
-        return luaL_error(L, "no key named '%s' (keys are named like Left, Space, A, Num0)", name);
-    lua_pushboolean(L, world.input().down(*key) ? 1 : 0);
-    return 1;
-}
-
-int input_mouse(lua_State* L) {
-    World& world = current_world(L);
-    lua_pushnumber(L, world.input().mouse.x);
-    lua_pushnumber(L, world.input().mouse.y);
-    return 2;
-}
-
-int input_button(lua_State* L) {
-    World& world = current_world(L);
-    const lua_Integer button = luaL_checkinteger(L, 1);
-    lua_pushboolean(L, button >= 0 && button < 8 && (world.input().buttons_down >> button) & 1u);
-    return 1;
-}
-
-// ---- log.* ----
-
-// log.info / log.warn / log.error: the arguments as print shows them, with the script's line.
-template <void (*Write)(std::string_view)>
-int log_line(lua_State* L) {
-    push_script_line(L);
-    std::size_t size = 0;
-    const char* text = lua_tolstring(L, -1, &size);
-    Write(std::string_view(text, size));
-    return 0;
-}
-
-void write_info(std::string_view m) {
-    log_info(m);
-}
-void write_warning(std::string_view m) {
-    log_warning(m);
-}
-void write_error(std::string_view m) {
-    log_error(m);
+World& current_world(lua_State* L) {
+    World* world = Runtime::of(L).world();
+    if (world == nullptr) luaL_error(L, "the world can only be used from a hook or a system");
+    return *world;
 }
 
 void open_library(lua_State* L, const char* name, const luaL_Reg* functions) {
@@ -497,8 +449,6 @@ void open_library(lua_State* L, const char* name, const luaL_Reg* functions) {
     luaL_setfuncs(L, functions, 0);
     lua_setglobal(L, name);
 }
-
-} // namespace
 
 void push_component(lua_State* L, World& world, Handle h, const TypeInfo& type) {
     void* component = world.get(h, type.id);
@@ -540,22 +490,6 @@ void push_message(lua_State* L, const Message& message) {
     lua_setfield(L, -2, "text");
 }
 
-void push_event(lua_State* L, const InputEvent& event) {
-    static constexpr const char* kKinds[] = {"key_down",   "key_up",   "mouse_move",
-                                             "mouse_down", "mouse_up", "wheel"};
-    lua_createtable(L, 0, 5);
-    lua_pushstring(L, kKinds[static_cast<int>(event.kind)]);
-    lua_setfield(L, -2, "kind");
-    lua_pushstring(L, to_string(event.key));
-    lua_setfield(L, -2, "key");
-    lua_pushinteger(L, event.button);
-    lua_setfield(L, -2, "button");
-    push_vec2(L, event.position);
-    lua_setfield(L, -2, "position");
-    lua_pushnumber(L, event.wheel);
-    lua_setfield(L, -2, "wheel");
-}
-
 void open_world_api(lua_State* L) {
     luaL_newmetatable(L, kProxyMeta);
     const luaL_Reg proxy[] = {{"__index", proxy_index},
@@ -591,14 +525,7 @@ void open_world_api(lua_State* L) {
                               {"each", world_each},
                               {nullptr, nullptr}};
     open_library(L, "world", world);
-    const luaL_Reg input[] = {
-        {"down", input_down}, {"mouse", input_mouse}, {"button", input_button}, {nullptr, nullptr}};
-    open_library(L, "input", input);
-    const luaL_Reg log[] = {{"info", log_line<write_info>},
-                            {"warn", log_line<write_warning>},
-                            {"error", log_line<write_error>},
-                            {nullptr, nullptr}};
-    open_library(L, "log", log);
+    open_input_and_log_api(L);
 }
 
 } // namespace diorama::script

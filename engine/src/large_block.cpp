@@ -205,12 +205,6 @@ public:
             munmap(emptied, kHugePage);
     }
 
-    // Regions held now.
-    [[nodiscard]] std::size_t count() noexcept {
-        const std::lock_guard lock(m_mutex);
-        return m_books.region_count();
-    }
-
 private:
     std::mutex m_mutex;
     detail::BlockRegions m_books;
